@@ -1,0 +1,65 @@
+/// One frame, flattened: what to draw, in drawing order, in pixel coordinates.
+///
+/// The display list is the seam between the scene (state, animation, layout) and the
+/// rasterizer: everything above it is resolved, so the rasterizer only fills shapes.
+public struct DisplayList: Sendable, Equatable {
+  /// Output size in pixels.
+  public var width: Int
+  public var height: Int
+  /// Drawn first, over a transparent pixmap.
+  public var background: RGBA
+  public var items: [DisplayItem]
+
+  public init(width: Int, height: Int, background: RGBA, items: [DisplayItem]) {
+    self.width = width; self.height = height; self.background = background; self.items = items
+  }
+}
+
+/// A drawing operation.
+public indirect enum DisplayItem: Sendable, Equatable {
+  /// A filled or stroked shape.
+  case shape(ShapeItem)
+  /// `compositingGroup`: the items are drawn into a transparent layer of the frame's size,
+  /// which is then composited once with `opacity`, so overlaps inside do not show through.
+  case layer(items: [DisplayItem], opacity: Double)
+}
+
+/// A shape, its paint and where it goes.
+public struct ShapeItem: Sendable, Equatable {
+  /// Geometry in the shape's local coordinates (points).
+  public var geometry: ShapeGeometry
+  public var style: ShapeStyle
+  /// Local coordinates to pixels (includes the canvas scale).
+  public var transform: AffineTransform
+  /// Paint color; every opacity that applies to the shape is already multiplied into
+  /// `color.opacity` (it may lie outside 0…1 after an overshooting animation: clamp).
+  public var color: RGBA
+
+  public init(geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: RGBA) {
+    self.geometry = geometry; self.style = style; self.transform = transform; self.color = color
+  }
+}
+
+/// The shapes of SCENE-FORMAT v1, each inscribed in a rectangle as in SwiftUI.
+public enum ShapeGeometry: Sendable, Equatable {
+  case rectangle(Rect)
+  /// Corner radius is clamped to half the shorter side when drawn.
+  case roundedRectangle(Rect, cornerRadius: Double, style: CornerStyle)
+  /// An ellipse inscribed in the rect; a `circle` node becomes the centered square's ellipse.
+  case ellipse(Rect)
+  /// A rounded rectangle whose corner radius is half the shorter side.
+  case capsule(Rect)
+}
+
+/// SwiftUI's `RoundedCornerStyle`.
+public enum CornerStyle: Sendable, Equatable {
+  case circular
+  /// Apple's "squircle" corners, whose curvature changes smoothly.
+  case continuous
+}
+
+public enum ShapeStyle: Sendable, Equatable {
+  case fill
+  /// A stroke centered on the outline, `lineWidth` points wide (before the transform).
+  case stroke(lineWidth: Double)
+}

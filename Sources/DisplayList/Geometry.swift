@@ -1,0 +1,33 @@
+/// A point in a two-dimensional coordinate space, in points or pixels depending on the stage.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  public init(x: Double, y: Double) { self.x = x; self.y = y }
+  public static let zero = Point(x: 0, y: 0)
+}
+
+/// A width and a height.
+public struct Size: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+  public init(width: Double, height: Double) { self.width = width; self.height = height }
+  public static let zero = Size(width: 0, height: 0)
+}
+
+/// An axis-aligned rectangle; geometry is never snapped to pixels.
+public struct Rect: Hashable, Sendable {
+  public var origin: Point
+  public var size: Size
+  public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    origin = Point(x: x, y: y); size = Size(width: width, height: height)
+  }
+  public var minX: Double { origin.x }
+  public var minY: Double { origin.y }
+  public var maxX: Double { origin.x + size.width }
+  public var maxY: Double { origin.y + size.height }
+  public var width: Double { size.width }
+  public var height: Double { size.height }
+  public var midX: Double { origin.x + size.width / 2 }
+  public var midY: Double { origin.y + size.height / 2 }
+}

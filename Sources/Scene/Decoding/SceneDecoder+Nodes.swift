@@ -1,0 +1,127 @@
+extension SceneDecoder {
+  static let nodeTypes = [
+    "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
+    "hstack", "if", "empty", "spacer",
+  ]
+  static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule"]
+
+  static func extraKeys(_ type: String) -> [String] {
+    switch type {
+    case "roundedRectangle": return ["cornerRadius", "style"]
+    case "color": return ["color"]
+    case "zstack": return ["children", "alignment"]
+    case "vstack", "hstack": return ["children", "spacing", "alignment"]
+    case "if": return ["condition", "then", "else"]
+    default: return []
+    }
+  }
+
+  mutating func node(_ v: JSONValue, _ path: String) -> Node? {
+    nodeCount += 1
+    if nodeCount == SceneLimits.maxNodes + 1 {
+      error(v, path, "more than \(SceneLimits.maxNodes) nodes; this is beyond the renderer's limit")
+    }
+    if nodeCount > SceneLimits.maxNodes { return nil }
+    guard case .object = v.kind else {
+      typeError(v, path, expected: "a node object with a \"type\"")
+      return nil
+    }
+    guard let typeValue = v["type"] else {
+      error(v, path, "missing required key \"type\"; expected one of: \(Self.nodeTypes.joined(separator: ", "))")
+      return nil
+    }
+    guard case .string(let type) = typeValue.kind else {
+      typeError(typeValue, join(path, "type"), expected: "a node type name")
+      return nil
+    }
+    guard Self.nodeTypes.contains(type) else {
+      error(typeValue, join(path, "type"),
+        "unknown node type \"\(type)\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))")
+      return nil
+    }
+    let allowed = ["type", "id", "modifiers"] + Self.extraKeys(type)
+    let required: [String] = {
+      switch type {
+      case "color": return ["color"]
+      case "if": return ["condition", "then"]
+      default: return []
+      }
+    }()
+    guard let m = object(v, path, allowed: allowed, required: required) else { return nil }
+    var id: String?
+    if let iv = m["id"] { id = string(iv, join(path, "id")) }
+
+    var kind: Node.Kind?
+    switch type {
+    case "circle": kind = .shape(.circle)
+    case "ellipse": kind = .shape(.ellipse)
+    case "rectangle": kind = .shape(.rectangle)
+    case "capsule": kind = .shape(.capsule)
+    case "roundedRectangle":
+      let radius = m["cornerRadius"].map { expression($0, join(path, "cornerRadius"), .number, range: .nonNegative) } ?? .number(0)
+      var continuous = false
+      if let s = m["style"] {
+        if case .string("continuous") = s.kind { continuous = true } else if case .string("circular") = s.kind {} else {
+          error(s, join(path, "style"), "expected \"circular\" or \"continuous\", found \(describe(s))")
+        }
+      }
+      if let radius { kind = .shape(.roundedRectangle(cornerRadius: radius, continuous: continuous)) }
+    case "color":
+      if let c = m["color"].flatMap({ expression($0, join(path, "color"), .color) }) { kind = .color(c) }
+    case "zstack", "vstack", "hstack":
+      let children = m["children"].map { self.children($0, join(path, "children")) } ?? []
+      let allowedAlignments: [Alignment] =
+        type == "zstack" ? Alignment.allCases : type == "vstack" ? [.leading, .center, .trailing] : [.top, .center, .bottom]
+      let alignment = m["alignment"].map { self.alignment($0, join(path, "alignment"), allowed: allowedAlignments) } ?? .center
+      if type == "zstack" {
+        if let alignment { kind = .zstack(children: children, alignment: alignment) }
+      } else {
+        let spacing = m["spacing"].map { expression($0, join(path, "spacing"), .number) } ?? .number(8)
+        if let alignment, let spacing {
+          kind = type == "vstack"
+            ? .vstack(children: children, spacing: spacing, alignment: alignment)
+            : .hstack(children: children, spacing: spacing, alignment: alignment)
+        }
+      }
+    case "if":
+      var flag: String?
+      if let c = m["condition"] {
+        if case .string(let s) = c.kind, s.hasPrefix("$") {
+          flag = stateReference(c, String(s.dropFirst()), join(path, "condition"), [.bool])
+        } else {
+          typeError(c, join(path, "condition"), expected: "a boolean state reference such as \"$flag\"")
+        }
+      }
+      let then = m["then"].flatMap { node($0, join(path, "then")) }
+      let otherwise = m["else"].flatMap { node($0, join(path, "else")) }
+      if let flag, let then { kind = .conditional(flag: flag, then: then, else: otherwise) }
+    case "empty": kind = .empty
+    case "spacer": kind = .spacer
+    default: break
+    }
+    let modifiers = m["modifiers"].map { self.modifiers($0, join(path, "modifiers"), isShape: Self.shapeTypes.contains(type)) } ?? []
+    guard let kind else { return nil }
+    return Node(kind: kind, id: id, modifiers: modifiers, path: path)
+  }
+
+  mutating func children(_ v: JSONValue, _ path: String) -> [Node] {
+    guard case .array(let items) = v.kind else {
+      typeError(v, path, expected: "an array of nodes")
+      return []
+    }
+    var result: [Node] = []
+    var ids: [String: SourceLocation] = [:]
+    for (i, item) in items.enumerated() {
+      guard let n = node(item, "\(path)[\(i)]") else { continue }
+      if let id = n.id {
+        if let first = ids[id] {
+          error(item, "\(path)[\(i)].id", "duplicate id \"\(id)\" among siblings (first at \(first)); stack children need distinct ids")
+        } else {
+          ids[id] = item.location
+        }
+      }
+      result.append(n)
+    }
+    return result
+  }
+}

@@ -1,0 +1,7 @@
+/// A position in a scene file: 1-based line and column (columns count Unicode scalars).
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+  public init(line: Int, column: Int) { self.line = line; self.column = column }
+  public var description: String { "\(line):\(column)" }
+}
