@@ -20,7 +20,7 @@ import PackageDescription
 let package = Package(
   name: "Flipbook",
   products: [
-
+    .executable(name: "render", targets: ["render"]),
     .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
   ],
   dependencies: [
@@ -52,21 +52,24 @@ let package = Package(
     .target(name: "FlipbookPNG", dependencies: ["CLibPNG", "FlipbookRaster"], path: "Sources/PNG"),
     .target(
       name: "FlipbookRender",
-      dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene"],
+      dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation"],
       path: "Sources/Render"),
-    /*.executableTarget(
+    .executableTarget(
       name: "render",
       dependencies: [
         "FlipbookRender", "FlipbookLayout", "FlipbookScene",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      path: "Sources/render"),*/
+      path: "Sources/render"),
 
     .testTarget(name: "AnimationTests", dependencies: ["FlipbookAnimation"]),
     .testTarget(name: "SceneTests", dependencies: ["FlipbookScene"]),
     .testTarget(name: "LayoutTests", dependencies: ["FlipbookLayout", "FlipbookScene"]),
     .testTarget(name: "RasterTests", dependencies: ["FlipbookRaster", "FlipbookDisplayList"]),
     .testTarget(name: "PNGTests", dependencies: ["FlipbookPNG", "FlipbookRaster"]),
-    .testTarget(name: "RenderTests", dependencies: ["FlipbookRender", "FlipbookPNG", "FlipbookRaster"]),
+    // Depends on `render` so that the command-line tests find the executable built beside them.
+    .testTarget(
+      name: "RenderTests",
+      dependencies: ["FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookLayout", "FlipbookScene", "render"]),
   ]
 )

@@ -32,7 +32,7 @@ extension CompiledScene {
   /// The display list of frame `i` (at t = i / fps).
   public func displayList(frame i: Int) -> DisplayList { displayList(at: time(ofFrame: i)) }
 
-  func rect(_ i: Int, _ level: Int, at time: Double) -> Rect {
+  func trackedRect(_ i: Int, _ level: Int, at time: Double) -> Rect {
     let v = rectTracks[i][level].value(at: time)
     return Rect(x: v.x, y: v.y, width: max(0, v.z), height: max(0, v.w))
   }
@@ -46,9 +46,31 @@ extension CompiledScene {
     let time: Double
     let state: StateSnapshot
     var items: [DisplayItem] = []
+    /// Rects that replace the tracked ones: members of a matched-geometry group are laid out
+    /// inside the group's animated shared frame.
+    var overrides: [Int: [Rect]] = [:]
 
     init(scene: CompiledScene, time: Double, state: StateSnapshot) {
       self.scene = scene; self.time = time; self.state = state
+    }
+
+    func rect(_ i: Int, _ level: Int) -> Rect {
+      if let o = overrides[i], level < o.count { return o[level] }
+      return scene.trackedRect(i, level, at: time)
+    }
+
+    /// Lays node `i` (up to its effect's level) and its subtree out in the shared frame.
+    mutating func applyMatchedGeometry(_ i: Int) {
+      guard let member = scene.matchedMembers[i], let track = scene.matchedTracks[member.id] else { return }
+      let v = track.value(at: time)
+      let frame = Rect(x: v.x, y: v.y, width: max(0, v.z), height: max(0, v.w))
+      var pass = LayoutPass(table: table, state: state)
+      pass.place(i, member.level, frame)
+      for (n, rects) in pass.rects.enumerated() {
+        guard var rects else { continue }
+        if n == i { rects = Array(rects[0...member.level]) }
+        overrides[n] = rects
+      }
     }
 
     var table: NodeTable { scene.table }
@@ -65,9 +87,10 @@ extension CompiledScene {
         if shown && progress != 1 || !shown {
           let transition = Self.transition(of: table[i].node)
           let top = table[i].node.modifiers.count
-          apply(transition, inserting: shown, progress: progress, rect: scene.rect(i, top, at: time), to: &ctx)
+          apply(transition, inserting: shown, progress: progress, rect: rect(i, top), to: &ctx)
         }
       }
+      if scene.matchedMembers[i] != nil { applyMatchedGeometry(i) }
       level(i, table[i].node.modifiers.count, ctx)
     }
 
@@ -144,7 +167,7 @@ extension CompiledScene {
         ctx.transform = AffineTransform.translation(x: v.x, y: v.y).concatenating(ctx.transform)
       case .scaleEffect(_, let anchor):
         let v = scene.attribute(AttributeKey(i, j), at: time)
-        let r = scene.rect(i, j, at: time)
+        let r = rect(i, j)
         let ax = r.minX + anchor.x * r.width, ay = r.minY + anchor.y * r.height
         ctx.transform = AffineTransform.translation(x: -ax, y: -ay)
           .concatenating(.scale(x: v.x, y: v.y))
@@ -152,7 +175,7 @@ extension CompiledScene {
           .concatenating(ctx.transform)
       case .rotationEffect(_, let anchor):
         let degrees = scene.attribute(AttributeKey(i, j), at: time).x
-        let r = scene.rect(i, j, at: time)
+        let r = rect(i, j)
         let ax = r.minX + anchor.x * r.width, ay = r.minY + anchor.y * r.height
         let radians = degrees * .pi / 180
         ctx.transform = AffineTransform.translation(x: -ax, y: -ay)
@@ -165,6 +188,7 @@ extension CompiledScene {
         ctx.foreground = ColorSpace.color(scene.attribute(AttributeKey(i, j), at: time))
       case .compositingGroup:
         var inner = Walker(scene: scene, time: time, state: state)
+        inner.overrides = overrides
         var innerCtx = ctx
         innerCtx.opacity = 1
         inner.level(i, j, innerCtx)
@@ -187,7 +211,7 @@ extension CompiledScene {
       let node = entry.node
       switch node.kind {
       case .shape(let shape):
-        let r = scene.rect(i, 0, at: time)
+        let r = rect(i, 0)
         let geometry: ShapeGeometry
         switch shape {
         case .circle:
@@ -214,7 +238,7 @@ extension CompiledScene {
         }
         emit(geometry, style, color, ctx)
       case .color:
-        let r = scene.rect(i, 0, at: time)
+        let r = rect(i, 0)
         emit(.rectangle(r), .fill, ColorSpace.color(scene.attribute(AttributeKey(i, -1), at: time)), ctx)
       case .zstack, .vstack, .hstack:
         // zIndex orders siblings; equal zIndex keeps file order.

@@ -20,6 +20,10 @@ public final class CompiledScene: Sendable {
   let attributeTracks: [AttributeKey: AnimationTrack]
   /// Per `if` branch root: 1 when fully inserted, 0 when fully removed.
   let presenceTracks: [Int: AnimationTrack]
+  /// `matchedGeometryEffect` groups: the shared frame (x, y, width, height) by id.
+  let matchedTracks: [String: AnimationTrack]
+  /// Members of matched-geometry groups: node → (group id, modifier index of the effect).
+  let matchedMembers: [Int: (id: String, level: Int)]
   /// Seconds from 0 to the last frame.
   public let duration: Double
   public let frameCount: Int
@@ -42,6 +46,8 @@ public final class CompiledScene: Sendable {
     rectTracks = builder.rectTracks
     attributeTracks = builder.attributeTracks
     presenceTracks = builder.presenceTracks
+    matchedTracks = builder.matchedTracks
+    matchedMembers = builder.matchedMembers
 
     switch scene.duration {
     case .seconds(let d):

@@ -27,10 +27,15 @@ struct LayoutPass {
   /// A view used when nothing proposes a size (SwiftUI's default for shapes is 10×10).
   static let unspecifiedSide = 10.0
 
-  init(table: NodeTable, state: StateSnapshot, canvas: Size) {
+  /// A pass with nothing placed yet, for laying out one subtree in a given rect.
+  init(table: NodeTable, state: StateSnapshot) {
     self.table = table
     self.state = state
     rects = Array(repeating: nil, count: table.count)
+  }
+
+  init(table: NodeTable, state: StateSnapshot, canvas: Size) {
+    self.init(table: table, state: state)
     let top = table[0].node.modifiers.count
     let size = finite(self.size(0, top, canvas), fallback: canvas)
     let origin = Point(x: (canvas.width - size.width) / 2, y: (canvas.height - size.height) / 2)
@@ -56,7 +61,7 @@ struct LayoutPass {
   /// (no spacing is added for them, as for SwiftUI's EmptyView).
   func participates(_ i: Int) -> Bool {
     switch table[i].node.kind {
-    case .empty: return !table[i].node.modifiers.contains { Self.affectsLayout($0.kind) }
+    case .empty: return table[i].node.modifiers.contains { Self.affectsLayout($0.kind) }
     case .conditional: return chosenBranch(i).map(participates) ?? false
     default: return true
     }

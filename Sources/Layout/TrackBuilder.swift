@@ -11,6 +11,10 @@ struct TrackBuilder {
   var rectTracks: [[AnimationTrack]] = []
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
+  var matchedTracks: [String: AnimationTrack] = [:]
+  var matchedMembers: [Int: (id: String, level: Int)] = [:]
+  /// Group ids in the order their first member appears in the tree.
+  var matchedGroups: [String] = []
   /// Attributes of each node with the state variables their values depend on.
   var attributes: [[(key: AttributeKey, expression: Expression, type: ValueType, dependencies: Set<String>)]] = []
   /// State variables that can change layout (sizes, spacing, padding, position, `if` flags).
@@ -23,6 +27,19 @@ struct TrackBuilder {
 
   func allTracks() -> [AnimationTrack] {
     rectTracks.flatMap { $0 } + Array(attributeTracks.values) + Array(presenceTracks.values)
+      + Array(matchedTracks.values)
+  }
+
+  /// The source of a matched-geometry group in a layout: the first present member (in tree
+  /// order) marked `isSource`, and the rect of the view its effect wraps.
+  func matchedSource(_ id: String, in layout: LayoutPass) -> (node: Int, rect: Rect)? {
+    for i in 0..<table.count {
+      guard let m = matchedMembers[i], m.id == id, let rects = layout.rects[i] else { continue }
+      if case .matchedGeometryEffect(_, true) = table[i].node.modifiers[m.level].kind {
+        return (i, rects[m.level])
+      }
+    }
+    return nil
   }
 
   mutating func run() {
@@ -43,6 +60,11 @@ struct TrackBuilder {
     }
     for i in 0..<table.count where table[i].branch != nil {
       presenceTracks[i] = AnimationTrack(initial: layout.rects[i] != nil ? [1, 0, 0, 0] : .zero)
+    }
+    for id in matchedGroups {
+      if let source = matchedSource(id, in: layout) {
+        matchedTracks[id] = AnimationTrack(initial: Self.vector(source.rect))
+      }
     }
 
     for (k, tx) in scene.transactions.enumerated() {
@@ -81,6 +103,18 @@ struct TrackBuilder {
           } else {
             presenceTracks[b]!.set(.zero, at: t, animation: animation)
           }
+        }
+      }
+
+      // Matched geometry: the shared frame follows the current source, animated with the
+      // animation that applies where the source's effect sits.
+      for id in matchedGroups {
+        guard let source = matchedSource(id, in: layout) else { continue }
+        let v = Self.vector(source.rect)
+        if matchedTracks[id] == nil {
+          matchedTracks[id] = AnimationTrack(initial: v)
+        } else if v != matchedTracks[id]!.finalValue {
+          matchedTracks[id]!.set(v, at: t, animation: effective(source.node, above: matchedMembers[source.node]!.level))
         }
       }
 
@@ -153,6 +187,11 @@ struct TrackBuilder {
         case .padding(let a, let b, let c, let d):
           for e in [a, b, c, d] { layoutDependencies.formUnion(Self.dependencies(e)) }
         case .position(let p): layoutDependencies.formUnion(Self.dependencies(p))
+        case .matchedGeometryEffect(let id, _):
+          if matchedMembers[i] == nil {
+            matchedMembers[i] = (id, j)
+            if !matchedGroups.contains(id) { matchedGroups.append(id) }
+          }
         default: break
         }
       }

@@ -1,19 +1,69 @@
+import FlipbookAnimation
 import FlipbookLayout
 
-/// What `render info` prints: the scene's output geometry and timing as one JSON object.
+/// What `render info` prints: the scene's output geometry and timing, and every animation
+/// with its start, end and settle time, as one JSON object.
 public enum SceneInfo {
   public static func json(_ scene: CompiledScene) -> String {
-    func number(_ d: Double) -> String {
-      if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
-      return "\(d)"
-    }
-    let fields: [(String, String)] = [
+    var fields: [(String, String)] = [
       ("width", String(scene.pixelWidth)),
       ("height", String(scene.pixelHeight)),
       ("fps", number(scene.fps)),
       ("duration", number(scene.duration)),
       ("frameCount", String(scene.frameCount)),
     ]
+    let animations = scene.animations.map { a in
+      "{\"target\": \(string(a.target)), \"animation\": \(string(describe(a.animation))), "
+        + "\"start\": \(number(a.start)), \"end\": \(a.end.map(number) ?? "null"), "
+        + "\"settle\": \(a.settle.map(number) ?? "null")}"
+    }
+    fields.append(("animations", "[" + animations.joined(separator: ", ") + "]"))
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
+  /// Numbers as JSON: integers without a fraction, others with up to 6 decimals.
+  static func number(_ d: Double) -> String {
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+    let scaled = (d * 1e6).rounded() / 1e6
+    return "\(scaled)"
+  }
+
+  static func string(_ s: String) -> String {
+    var out = "\""
+    for c in s.unicodeScalars {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      default:
+        if c.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count) + String(c.value, radix: 16) }
+        else { out.unicodeScalars.append(c) }
+      }
+    }
+    return out + "\""
+  }
+
+  /// The animation in SwiftUI's spelling, e.g. `spring(response: 0.3, dampingFraction: 0.1)`.
+  static func describe(_ a: Animation) -> String {
+    switch a {
+    case .timingCurve(let x1, let y1, let x2, let y2, let d):
+      let name: String
+      switch (x1, y1, x2, y2) {
+      case (0, 0, 1, 1): name = "linear"
+      case (0.42, 0, 1, 1): name = "easeIn"
+      case (0, 0, 0.58, 1): name = "easeOut"
+      case (0.42, 0, 0.58, 1): name = "easeInOut"
+      default: return "timingCurve(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)), duration: \(number(d)))"
+      }
+      return "\(name)(duration: \(number(d)))"
+    case .spring(let r, let z, let b):
+      return "spring(response: \(number(r)), dampingFraction: \(number(z)), blendDuration: \(number(b)))"
+    case .interpolatingSpring(let m, let k, let c, let v):
+      return "interpolatingSpring(mass: \(number(m)), stiffness: \(number(k)), damping: \(number(c)), initialVelocity: \(number(v)))"
+    case .delay(let d, let base): return "\(describe(base)).delay(\(number(d)))"
+    case .speed(let s, let base): return "\(describe(base)).speed(\(number(s)))"
+    case .repeatCount(let n, let r, let base): return "\(describe(base)).repeatCount(\(n), autoreverses: \(r))"
+    case .repeatForever(let r, let base): return "\(describe(base)).repeatForever(autoreverses: \(r))"
+    }
   }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlipbookScene
+import FlipbookScene
 import FlipbookAnimation
 
 func decode(_ text: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {

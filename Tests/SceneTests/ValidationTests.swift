@@ -1,5 +1,5 @@
 import Testing
-@testable import FlipbookScene
+import FlipbookScene
 
 @Suite struct ValidationTests {
   @Test func unknownColorNamesFileLineColumnPathAndSuggestion() {

@@ -1,0 +1,18 @@
+import FlipbookRaster
+
+/// Renders one frame into a reusable pixmap; one instance per worker thread, so it can own
+/// scratch buffers.
+///
+/// ``FrameSequenceWriter`` creates one producer per worker and calls it for many frames, in no
+/// particular order. Frames must not depend on each other or on the order of calls, so the
+/// output is the same whatever the number of workers and whichever frames a run writes.
+///
+/// Producers are created on the worker thread that uses them and never shared, so they need
+/// not be `Sendable`; only their type travels to the worker threads (`SendableMetatype`).
+public protocol FrameProducer: SendableMetatype {
+  /// Draws frame `index` into `pixmap`, replacing whatever the previous frame left there.
+  ///
+  /// Each worker's pixmap starts out empty (0×0); the producer sizes it on first use
+  /// (`pixmap = Pixmap(width:height:)`) and may then reuse its storage for every later frame.
+  mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws
+}

@@ -1,0 +1,37 @@
+import FlipbookDisplayList
+import FlipbookLayout
+import FlipbookRaster
+
+/// Draws frames of a compiled scene; one per worker thread, so that its rasterizer's
+/// buffers are reused from frame to frame.
+public struct SceneFrameProducer: FrameProducer {
+  public let scene: CompiledScene
+  var rasterizer = Rasterizer()
+
+  public init(scene: CompiledScene) { self.scene = scene }
+
+  public mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws {
+    rasterizer.render(scene.displayList(frame: index), into: &pixmap)
+  }
+}
+
+/// The whole pipeline: a compiled scene in, PNG frames out.
+public enum FrameRenderer {
+  /// Renders `range` (nil: every frame) of `scene` into `directory` on `jobs` threads.
+  @discardableResult
+  public static func render(
+    _ scene: CompiledScene, to directory: String, range: ClosedRange<Int>? = nil, jobs: Int,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) throws -> WriteSummary {
+    let writer = FrameSequenceWriter(directory: directory, frameCount: scene.frameCount, range: range)
+    return try writer.write(jobs: jobs, makeProducer: { SceneFrameProducer(scene: scene) }, progress: progress)
+  }
+
+  /// One frame as a pixmap, for tests and tools.
+  public static func pixmap(_ scene: CompiledScene, frame: Int) -> Pixmap {
+    var rasterizer = Rasterizer()
+    var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
+    rasterizer.render(scene.displayList(frame: frame), into: &pixmap)
+    return pixmap
+  }
+}

@@ -1,0 +1,66 @@
+import FlipbookPNG
+
+/// Why a frame sequence could not be written; the output folder is then left as it was.
+///
+/// Every case names the path involved and, for system errors, the `errno` text, because the
+/// message is all a user of the command line gets to see.
+public enum FrameSequenceError: Error, CustomStringConvertible {
+  /// `--out` exists but is not a folder.
+  case notADirectory(path: String)
+  /// `--out` does not exist and neither does the folder it would be created in.
+  case parentMissing(path: String, parent: String)
+  /// `--out` could not be inspected or created.
+  case cannotCreateDirectory(path: String, errno: Int32)
+  /// Nothing can be created inside `--out` (permissions, read-only file system).
+  case notWritable(path: String, errno: Int32)
+  /// A name the sequence needs is taken by a folder, which is never replaced.
+  case frameIsDirectory(path: String)
+  /// The requested range lies outside `0..<frameCount`.
+  case invalidRange(ClosedRange<Int>, frameCount: Int)
+  /// The frame producer threw.
+  case renderFailed(frame: Int, underlying: any Error)
+  /// libpng could not encode a frame.
+  case encodeFailed(frame: Int, underlying: PNGError)
+  /// A frame could not be written to the staging folder (a full disk: ENOSPC, EFBIG, …).
+  case writeFailed(frame: Int, path: String, errno: Int32)
+  /// Moving a finished frame into place failed (after the earlier ones were moved).
+  case commitFailed(path: String, errno: Int32, moved: Int, of: Int)
+  /// All frames were written but an outdated frame of an earlier run could not be deleted.
+  case staleRemovalFailed(path: String, errno: Int32)
+  /// The write was cancelled (by a signal, or by the caller) before it finished.
+  case interrupted(signal: Int32)
+
+  public var description: String {
+    switch self {
+    case .notADirectory(let path):
+      return "cannot write frames to '\(path)': it is a file, not a folder"
+    case .parentMissing(let path, let parent):
+      return "cannot write frames to '\(path)': the folder '\(parent)' does not exist"
+    case .cannotCreateDirectory(let path, let code):
+      return "cannot create the output folder '\(path)': \(POSIXFile.describe(code))"
+    case .notWritable(let path, let code):
+      return "cannot write frames to '\(path)': \(POSIXFile.describe(code))"
+    case .frameIsDirectory(let path):
+      return "cannot write '\(path)': a folder has that name"
+    case .invalidRange(let range, let count):
+      let valid = count > 0 ? "0-\(count - 1)" : "none (the sequence has no frames)"
+      let asked = "\(range.lowerBound)-\(range.upperBound)"
+      return "frames \(asked) are outside the sequence; valid frames: \(valid)"
+    case .renderFailed(let frame, let underlying):
+      return "frame \(frame) could not be rendered: \(underlying)"
+    case .encodeFailed(let frame, let underlying):
+      return "frame \(frame) could not be encoded: \(underlying)"
+    case .writeFailed(let frame, let path, let code):
+      return
+        "cannot write frame \(frame) ('\(path)'): \(POSIXFile.describe(code)); no frame was changed"
+    case .commitFailed(let path, let code, let moved, let total):
+      let reason = POSIXFile.describe(code)
+      return "cannot move '\(path)' into place: \(reason) (\(moved) of \(total) already moved)"
+    case .staleRemovalFailed(let path, let code):
+      let reason = POSIXFile.describe(code)
+      return "all frames were written, but the outdated '\(path)' could not be removed: \(reason)"
+    case .interrupted(let signal):
+      return "interrupted by signal \(signal); no frame was changed"
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The first SIGINT or SIGTERM that arrived while a write was running, or 0.
+///
+/// A global with a constant initializer, touched before the handler is installed, so the
+/// handler only ever does a lock-free atomic operation on it.
+private let receivedSignal = Atomic<Int32>(0)
+
+/// The signal handler: records the first signal; a second one gets the default action.
+///
+/// Only async-signal-safe work happens here (an atomic compare-exchange, `signal`, `raise`).
+/// Workers poll ``receivedSignal`` between frames; a second Ctrl-C is the escape hatch when a
+/// frame takes too long to notice the first one.
+private func recordSignal(_ signo: Int32) {
+  let first = receivedSignal.compareExchange(
+    expected: 0, desired: signo, ordering: .sequentiallyConsistent
+  ).exchanged
+  if !first {
+    signal(signo, SIG_DFL)
+    raise(signo)
+  }
+}
+
+/// Catches SIGINT and SIGTERM while frame sequences are being written, so an interrupted
+/// run can remove its staging folder instead of leaving half a sequence behind.
+///
+/// A plain `sigaction` handler sets a flag that the writer's workers poll between frames
+/// (no `DispatchSource`: on Linux, libdispatch installs a process-wide handler of its own that
+/// it never removes). The writer that sees the flag removes its staging folder and then
+/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM). The handlers
+/// are installed when the first write starts and the previous ones restored when the last
+/// write ends; a signal the process was started with ignored (`nohup`) stays ignored.
+enum InterruptGuard {
+  /// Signals handled during a write.
+  static let signals: [Int32] = [SIGINT, SIGTERM]
+
+  /// Active writes, and the dispositions to restore when the last one ends.
+  private static let state = Mutex<(writes: Int, saved: [Int32: sigaction])>((0, [:]))
+
+  /// Installs the handlers if this is the first active write.
+  static func begin() {
+    state.withLock { state in
+      state.writes += 1
+      guard state.writes == 1 else { return }
+      _ = receivedSignal.load(ordering: .relaxed)  // initialize the global outside the handler
+      for signo in signals {
+        var previous = sigaction()
+        guard sigaction(signo, nil, &previous) == 0, !isIgnored(previous) else { continue }
+        var action = sigaction()
+        #if os(Linux)
+          action.__sigaction_handler.sa_handler = recordSignal
+        #else
+          action.__sigaction_u.__sa_handler = recordSignal
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        if sigaction(signo, &action, nil) == 0 {
+          state.saved[signo] = previous
+        }
+      }
+    }
+  }
+
+  /// Restores the previous handlers if this was the last active write.
+  static func end() {
+    state.withLock { state in
+      state.writes -= 1
+      guard state.writes == 0 else { return }
+      for (signo, var previous) in state.saved {
+        sigaction(signo, &previous, nil)
+      }
+      state.saved = [:]
+    }
+  }
+
+  /// The signal received during a write, if any.
+  static var pendingSignal: Int32? {
+    let signo = receivedSignal.load(ordering: .relaxed)
+    return signo == 0 ? nil : signo
+  }
+
+  /// Ends the process after an interrupted write has cleaned up: status 128 + `signo`,
+  /// after telling stderr what state the output folder is in (`outcome`).
+  static func exitAfterInterrupt(_ signo: Int32, _ outcome: String) -> Never {
+    let name = signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "signal \(signo)"
+    let message = "interrupted by \(name): \(outcome)\n"
+    var bytes = Array(message.utf8)
+    _ = write(STDERR_FILENO, &bytes, bytes.count)
+    exit(128 + signo)
+  }
+
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    #if os(Linux)
+      let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+    #else
+      let handler = unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
+    #endif
+    return handler == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+}
