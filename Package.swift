@@ -22,6 +22,7 @@ let package = Package(
   products: [
     .executable(name: "render", targets: ["render"]),
     .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
+    .library(name: "FlipbookGoldenTesting", targets: ["FlipbookGoldenTesting"]),
   ],
   dependencies: [
     // The CLI's parsing, help and errors: the standard for Swift command-line tools.
@@ -54,14 +55,22 @@ let package = Package(
       name: "FlipbookRender",
       dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation"],
       path: "Sources/Render"),
+    // Golden-image assertions: public, so that users' test suites can pin their own
+    // animations down the way ours are.
+    .target(
+      name: "FlipbookGoldenTesting", dependencies: ["FlipbookRaster", "FlipbookPNG"],
+      path: "Sources/GoldenTesting"),
     .executableTarget(
       name: "render",
       dependencies: [
-        "FlipbookRender", "FlipbookLayout", "FlipbookScene",
+        "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookPNG",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),
 
+    .testTarget(
+      name: "GoldenTests",
+      dependencies: ["FlipbookGoldenTesting", "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookRaster"]),
     .testTarget(name: "AnimationTests", dependencies: ["FlipbookAnimation"]),
     .testTarget(name: "SceneTests", dependencies: ["FlipbookScene"]),
     .testTarget(name: "LayoutTests", dependencies: ["FlipbookLayout", "FlipbookScene"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlipbookLayout
+import FlipbookPNG
 import FlipbookRender
 
 /// `render SCENE --out DIR`: the whole sequence (or a range of it) as PNG frames.
@@ -13,7 +14,16 @@ struct Frames: ParsableCommand {
   var scene: String
 
   @Option(name: .long, help: "The folder for the frames (created if missing; its parent must exist).")
-  var out: String
+  var out: String?
+
+  @Option(name: .customLong("contact-sheet"), help: "Also (or only) write all sampled frames as one labeled grid PNG.")
+  var contactSheet: String?
+
+  @Option(help: "With --contact-sheet: sample every k-th frame (the last is always shown).")
+  var every: Int = 1
+
+  @Option(help: "With --contact-sheet: thumbnails per row.")
+  var columns: Int = 6
 
   @Option(help: "Only frames A through B (inclusive), named as in the whole run, e.g. 10-20.")
   var frames: FrameRange?
@@ -27,9 +37,14 @@ struct Frames: ParsableCommand {
   var quiet = false
 
   func validate() throws {
+    if out == nil && contactSheet == nil {
+      throw ValidationError("say where to write: --out DIR for frames, or --contact-sheet FILE.png")
+    }
     if let jobs, jobs < 1 || jobs > 1024 {
       throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
     }
+    if every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
+    if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
   }
 
   func run() throws {
@@ -42,6 +57,16 @@ struct Frames: ParsableCommand {
       }
       range = frames.first...frames.last
     }
+    if let contactSheet {
+      do {
+        let sheet = try ContactSheet.make(compiled, options: ContactSheet.Options(every: every, columns: columns))
+        try PNGEncoder.write(sheet, toFile: contactSheet)
+      } catch {
+        printError("\(error)")
+        throw ExitCode.failure
+      }
+    }
+    guard let out else { return }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let showProgress = !quiet && isatty(STDERR_FILENO) == 1
     do {

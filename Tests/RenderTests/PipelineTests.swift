@@ -64,7 +64,7 @@ func files(in dir: String) -> [String: [UInt8]] {
       do {
         _ = try SceneFile.load(path)
       } catch {
-        #expect("\(error)" == #"error: \#(path):1:87: root.modifiers[0].fill: unknown color "bleu" (did you mean "blue"?)"#)
+        #expect("\(error)" == #"error: \#(path):1:91: root.modifiers[0].fill: unknown color "bleu" (did you mean "blue"?)"#)
       }
     }
   }

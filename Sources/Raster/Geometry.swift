@@ -1,0 +1,312 @@
+// Flattening of the shapes into the accumulator, in local coordinates mapped through the
+// shape's affine transform. Only + − × ÷ and sqrt (correctly rounded everywhere): no libm
+// transcendentals, so the same list gives the same bytes on every platform.
+//
+// Tolerances are in pixels, measured after the transform:
+// - circular arcs (ellipses, rounded-rect corners, capsule ends): a rotation recurrence with n
+//   equal steps of θ per quarter. Interior vertices are pushed out by k = √(θ / sin θ), which
+//   makes every chord triangle's area equal to its sector's (exact total area); the polygon
+//   then lies between +⅔s and −⅓s of the true arc (s = R·θ²/8, R the largest pixel-space
+//   radius) and its signed area error over any piece of boundary is at most ≈ 0.13·s·L
+//   (L = R·θ, the chord length). θ = min(√(8·0.01/R), 1.5/R): s ≤ 0.01 px and L ≤ 1.5 px,
+//   which keeps the error in any pixel below 0.0016 (0.4/255) before 8-bit rounding.
+//   Arc end points stay exactly on the tangent points.
+// - cubic Béziers (continuous corners): uniform parameter steps with
+//   ‖B″‖max/8 · (1/m)² ≤ `bezierTolerance`.
+// Step counts are bounded (4096 per quarter arc, 1024 per cubic) so absurd scales cannot hang.
+
+let arcTolerance = 0.01
+let arcMaxChord = 1.5
+let bezierTolerance = 0.0015
+let maxArcSteps = 4096
+let maxCubicSteps = 1024
+
+/// The iOS 7 "continuous" corner reach, in corner radii.
+let continuousReach = 1.52866483
+
+/// Collects flattened contours in pixel coordinates (x, y pairs) into growable scratch
+/// buffers owned by `Storage`, with their signs (+1, or −1 for the inner edge of a ring) and
+/// the bounding box of every point.
+struct PathRecorder {
+  var points: UnsafeMutablePointer<Double>
+  /// Capacity and count in points (pairs).
+  var capacity: Int
+  var count = 0
+  var contourStart = 0
+  var sign: Double = 1
+  var minX = Double.infinity, minY = Double.infinity
+  var maxX = -Double.infinity, maxY = -Double.infinity
+  /// Finished contours: (first point, end point, sign).
+  var contours: [(start: Int, end: Int, sign: Double)] = []
+
+  init(points: UnsafeMutablePointer<Double>, capacity: Int) {
+    self.points = points; self.capacity = capacity
+  }
+
+  mutating func reset(keepingPointsFrom start: Int) {
+    count = start; contourStart = start; sign = 1
+    minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
+  }
+
+  @inline(never)
+  mutating func grow() {
+    let cap = capacity &* 2
+    let p = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 2)
+    p.initialize(from: points, count: count &* 2)
+    points.deallocate()
+    points = p; capacity = cap
+  }
+
+  @inline(__always)
+  mutating func push(_ x: Double, _ y: Double) {
+    if count == capacity { grow() }
+    points[count &* 2] = x
+    points[count &* 2 &+ 1] = y
+    count &+= 1
+    if x < minX { minX = x }
+    if x > maxX { maxX = x }
+    if y < minY { minY = y }
+    if y > maxY { maxY = y }
+  }
+
+  @inline(__always)
+  mutating func moveTo(_ x: Double, _ y: Double) {
+    contourStart = count
+    push(x, y)
+  }
+
+  @inline(__always)
+  mutating func lineTo(_ x: Double, _ y: Double) { push(x, y) }
+
+  @inline(__always)
+  mutating func close() {
+    if count > contourStart { contours.append((contourStart, count, sign)) }
+    contourStart = count
+  }
+}
+
+/// The affine map, unpacked.
+struct Xform {
+  let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+
+  @inline(__always) func x(_ px: Double, _ py: Double) -> Double { a * px + c * py + tx }
+  @inline(__always) func y(_ px: Double, _ py: Double) -> Double { b * px + d * py + ty }
+
+  /// Largest singular value of the linear part scaled by (sx, sy) on its columns.
+  func spectralNorm(sx: Double, sy: Double) -> Double {
+    let a = self.a * sx, b = self.b * sx, c = self.c * sy, d = self.d * sy
+    let f = a * a + b * b + c * c + d * d
+    let det = a * d - b * c
+    let disc = f * f - 4 * det * det
+    let s2 = 0.5 * (f + (disc > 0 ? disc.squareRoot() : 0))
+    return s2.squareRoot()
+  }
+}
+
+/// sin and cos of 0 < t ≤ π/4 by Taylor series (pure arithmetic; error < 1e-16).
+@inline(__always)
+func sinCosSmall(_ t: Double) -> (sin: Double, cos: Double) {
+  let t2 = t * t
+  let s = t * (1 - t2 / 6 * (1 - t2 / 20 * (1 - t2 / 42 * (1 - t2 / 72 * (1 - t2 / 110 * (1 - t2 / 156 * (1 - t2 / 210)))))))
+  let c = 1 - t2 / 2 * (1 - t2 / 12 * (1 - t2 / 30 * (1 - t2 / 56 * (1 - t2 / 90 * (1 - t2 / 132 * (1 - t2 / 182 * (1 - t2 / 240)))))))
+  return (s, c)
+}
+
+/// Steps of a quarter arc whose largest pixel-space radius is `radius`.
+struct ArcSteps {
+  let n: Int
+  let cos: Double, sin: Double
+  /// Radial factor for interior vertices (equal-area chords).
+  let k: Double
+
+  init(radius: Double) {
+    let halfPi = 1.5707963267948966
+    var n = 2
+    if radius > 0 {
+      var theta = (8 * arcTolerance / radius).squareRoot()
+      if theta * radius > arcMaxChord { theta = arcMaxChord / radius }
+      let q = halfPi / theta
+      n = q < Double(maxArcSteps) ? Int(q) &+ 1 : maxArcSteps
+      if n < 2 { n = 2 }
+    }
+    self.n = n
+    let t = halfPi / Double(n)
+    let sc = sinCosSmall(t)
+    sin = sc.sin; cos = sc.cos
+    k = (t / sc.sin).squareRoot()
+  }
+}
+
+extension PathRecorder {
+  @inline(__always)
+  mutating func moveTo(_ m: Xform, _ x: Double, _ y: Double) { moveTo(m.x(x, y), m.y(x, y)) }
+
+  @inline(__always)
+  mutating func lineTo(_ m: Xform, _ x: Double, _ y: Double) { lineTo(m.x(x, y), m.y(x, y)) }
+
+  /// A closed rectangle contour.
+  mutating func rectangle(_ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+    moveTo(m, x0, y0)
+    lineTo(m, x1, y0)
+    lineTo(m, x1, y1)
+    lineTo(m, x0, y1)
+    close()
+  }
+
+  /// An ellipse (center, radii) offset by `offset` along its normals (0 for the ellipse
+  /// itself; ± half a line width for stroke edges), as a closed contour.
+  mutating func ellipse(
+    _ m: Xform, cx: Double, cy: Double, rx: Double, ry: Double, offset e: Double
+  ) {
+    let steps = ArcSteps(radius: m.spectralNorm(sx: rx + (e > 0 ? e : 0), sy: ry + (e > 0 ? e : 0)))
+    let k = steps.k
+    var first = true
+    for q in 0..<4 {
+      var c = 1.0, s = 0.0
+      for _ in 0..<steps.n {
+        var u = c, v = s
+        switch q {
+        case 1: u = -s; v = c
+        case 2: u = -c; v = -s
+        case 3: u = s; v = -c
+        default: break
+        }
+        var px = rx * u, py = ry * v
+        if e != 0 {
+          let nx = ry * u, ny = rx * v
+          let inv = e / (nx * nx + ny * ny).squareRoot()
+          px += nx * inv; py += ny * inv
+        }
+        let x = cx + k * px, y = cy + k * py
+        if first { moveTo(m, x, y); first = false } else { lineTo(m, x, y) }
+        let nc = c * steps.cos - s * steps.sin
+        s = s * steps.cos + c * steps.sin
+        c = nc
+      }
+    }
+    close()
+  }
+
+  /// A rounded rectangle with circular corners of radius r (0 ≤ r ≤ half the shorter side).
+  mutating func roundedRectCircular(
+    _ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
+  ) {
+    if !(r > 0) { rectangle(m, x0, y0, x1, y1); return }
+    let steps = ArcSteps(radius: m.spectralNorm(sx: r, sy: r))
+    let rk = r * steps.k
+    for corner in 0..<4 {
+      // Center, start direction (u0) and end direction (u1) of each corner, clockwise in y-down.
+      let cx: Double, cy: Double, u0x: Double, u0y: Double, u1x: Double, u1y: Double
+      switch corner {
+      case 0: cx = x1 - r; cy = y0 + r; u0x = 0; u0y = -1; u1x = 1; u1y = 0
+      case 1: cx = x1 - r; cy = y1 - r; u0x = 1; u0y = 0; u1x = 0; u1y = 1
+      case 2: cx = x0 + r; cy = y1 - r; u0x = 0; u0y = 1; u1x = -1; u1y = 0
+      default: cx = x0 + r; cy = y0 + r; u0x = -1; u0y = 0; u1x = 0; u1y = -1
+      }
+      let sx = cx + r * u0x, sy = cy + r * u0y
+      if corner == 0 { moveTo(m, sx, sy) } else { lineTo(m, sx, sy) }
+      var c = 1.0, s = 0.0
+      for _ in 1..<steps.n {
+        let nc = c * steps.cos - s * steps.sin
+        s = s * steps.cos + c * steps.sin
+        c = nc
+        lineTo(m, cx + rk * (c * u0x + s * u1x), cy + rk * (c * u0y + s * u1y))
+      }
+      lineTo(m, cx + r * u1x, cy + r * u1y)
+    }
+    close()
+  }
+
+  /// A rounded rectangle with Apple's continuous corners: the iOS 7 UIBezierPath construction
+  /// (PaintCode's reverse-engineering): per corner, three cubics joined by two short lines,
+  /// leaving the straight edge 1.52866483·r before the corner. Where 1.52866483·r exceeds half
+  /// the shorter side the corner is blended linearly toward a circular corner (κ-cubic) until its
+  /// reach fits, so r = half the shorter side gives a capsule's round ends.
+  mutating func roundedRectContinuous(
+    _ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
+  ) {
+    if !(r > 0) { rectangle(m, x0, y0, x1, y1); return }
+    let half = min(x1 - x0, y1 - y0) * 0.5
+    var t = 0.0
+    if continuousReach * r > half {
+      t = (continuousReach * r - half) / ((continuousReach - 1) * r)
+      if t > 1 { t = 1 }
+    }
+    for corner in 0..<4 {
+      let px: Double, py: Double, ex: Double, ey: Double, lx: Double, ly: Double
+      switch corner {
+      case 0: px = x1; py = y0; ex = 1; ey = 0; lx = 0; ly = 1
+      case 1: px = x1; py = y1; ex = 0; ey = 1; lx = -1; ly = 0
+      case 2: px = x0; py = y1; ex = -1; ey = 0; lx = 0; ly = -1
+      default: px = x0; py = y0; ex = 0; ey = -1; lx = 1; ly = 0
+      }
+      // Corner point j in pixel space.
+      @inline(__always) func q(_ j: Int) -> (Double, Double) {
+        let ab = continuousCornerPoint(j, blend: t)
+        let lxp = px - ab.0 * r * ex + ab.1 * r * lx
+        let lyp = py - ab.0 * r * ey + ab.1 * r * ly
+        return (m.x(lxp, lyp), m.y(lxp, lyp))
+      }
+      let s = q(0)
+      if corner == 0 { moveTo(s.0, s.1) } else { lineTo(s.0, s.1) }
+      cubicTo(s, q(1), q(2), q(3))
+      let l1 = q(4)
+      lineTo(l1.0, l1.1)
+      cubicTo(l1, q(5), q(6), q(7))
+      let l2 = q(8)
+      lineTo(l2.0, l2.1)
+      cubicTo(l2, q(9), q(10), q(11))
+    }
+    close()
+  }
+
+  /// Flattens a cubic from p0 (the current point) in pixel space.
+  @inline(__always)
+  mutating func cubicTo(
+    _ p0: (Double, Double), _ p1: (Double, Double), _ p2: (Double, Double), _ p3: (Double, Double)
+  ) {
+    let d1x = p0.0 - 2 * p1.0 + p2.0, d1y = p0.1 - 2 * p1.1 + p2.1
+    let d2x = p1.0 - 2 * p2.0 + p3.0, d2y = p1.1 - 2 * p2.1 + p3.1
+    let dd = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
+    // ‖B″‖ ≤ 6·dd; deviation of a chord over a step 1/m is ≤ ‖B″‖/(8 m²).
+    let q = (0.75 * dd / bezierTolerance).squareRoot()
+    let steps = q < Double(maxCubicSteps) ? Int(q) &+ 1 : maxCubicSteps
+    let inv = 1 / Double(steps)
+    var i = 1
+    while i < steps {
+      let t = Double(i) * inv
+      let mt = 1 - t
+      let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
+      lineTo(
+        w0 * p0.0 + w1 * p1.0 + w2 * p2.0 + w3 * p3.0,
+        w0 * p0.1 + w1 * p1.1 + w2 * p2.1 + w3 * p3.1)
+      i &+= 1
+    }
+    lineTo(p3.0, p3.1)
+  }
+}
+
+/// Point j (0…11) of one corner in corner units (a: back along the entering edge from the
+/// corner, b: along the leaving edge), blended from continuous (t = 0) to circular (t = 1).
+/// Order: start, cubic(c1, c2, end), line, cubic(c1, c2, end), line, cubic(c1, c2, end).
+@inline(__always)
+func continuousCornerPoint(_ j: Int, blend t: Double) -> (Double, Double) {
+  let circleRest = 0.44771525016920655  // 1 − κ, κ = 4(√2 − 1)/3
+  let c: (Double, Double), o: (Double, Double)
+  switch j {
+  case 0: c = (1.52866483, 0); o = (1, 0)
+  case 1: c = (1.08849323, 0); o = (1, 0)
+  case 2: c = (0.86840689, 0); o = (1, 0)
+  case 3: c = (0.66993427, 0.06549600); o = (1, 0)
+  case 4: c = (0.63149399, 0.07491100); o = (1, 0)
+  case 5: c = (0.37282392, 0.16905899); o = (circleRest, 0)
+  case 6: c = (0.16905899, 0.37282392); o = (0, circleRest)
+  case 7: c = (0.07491100, 0.63149399); o = (0, 1)
+  case 8: c = (0.06549600, 0.66993427); o = (0, 1)
+  case 9: c = (0, 0.86840689); o = (0, 1)
+  case 10: c = (0, 1.08849323); o = (0, 1)
+  default: c = (0, 1.52866483); o = (0, 1)
+  }
+  if t == 0 { return c }
+  return (c.0 + (o.0 - c.0) * t, c.1 + (o.1 - c.1) * t)
+}

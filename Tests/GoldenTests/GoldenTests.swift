@@ -1,0 +1,64 @@
+import Foundation
+import FlipbookGoldenTesting
+import FlipbookLayout
+import FlipbookRaster
+import FlipbookRender
+import FlipbookScene
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path
+let golden = Golden(directory: "\(repositoryRoot)/goldens")
+
+/// Every scene under `goldens/` (e.g. `spring/underdamped`), found when the tests are listed.
+let goldenScenes: [String] = {
+  let root = "\(repositoryRoot)/goldens"
+  let all = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+  return all.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+}()
+
+let exampleScenes: [String] = {
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot)/examples")) ?? []
+  return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+}()
+
+/// The frames a golden keeps of an animated scene: the first, the quarters and the last.
+func sampledFrames(_ count: Int) -> [Int] {
+  let last = count - 1
+  return Array(Set([0, last / 4, last / 2, (3 * last) / 4, last].map { min(max($0, 0), last) })).sorted()
+}
+
+func frameName(_ i: Int) -> String {
+  let digits = String(i)
+  return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+}
+
+@Suite struct GoldenTests {
+  @Test(arguments: goldenScenes)
+  func scene(_ name: String) throws {
+    let scene = try SceneFile.load("\(repositoryRoot)/goldens/\(name).json")
+    if scene.frameCount == 1 {
+      golden.check(FrameRenderer.pixmap(scene, frame: 0), named: "\(name).png")
+      return
+    }
+    for f in sampledFrames(scene.frameCount) {
+      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "\(name)/\(frameName(f))")
+    }
+    let sheet = try ContactSheet.make(scene, options: ContactSheet.Options(every: 2, columns: 8, thumbnailWidth: 96))
+    golden.check(sheet, named: "\(name)/contact-sheet.png")
+  }
+
+  /// The examples at their first, middle and last frame, drawn small enough for the repo.
+  @Test(arguments: exampleScenes)
+  func example(_ name: String) throws {
+    let path = "\(repositoryRoot)/examples/\(name).json"
+    let full = try SceneFile.load(path)
+    let c = full.scene.canvas
+    let scale = min(c.scale, 256 / c.width, 256 / c.height)
+    let scene = try SceneFile.load(path, overrides: SceneOverrides(scale: scale))
+    let last = scene.frameCount - 1
+    for f in Array(Set([0, last / 2, last])).sorted() {
+      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "examples/\(name)/\(frameName(f))")
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import FlipbookRaster
+import Testing
+
+/// A small deterministic generator for the kernel tests.
+struct SplitMix {
+  var s: UInt64
+  mutating func next() -> UInt64 {
+    s &+= 0x9E37_79B9_7F4A_7C15
+    var z = s
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  /// A random premultiplied color (channels ≤ alpha), biased toward the 0 and 255 edge cases.
+  mutating func premul() -> PremulColor {
+    let a: UInt8 = [0, 255, 1, 128, byte(), byte()][below(6)]
+    func ch(_ g: inout SplitMix) -> UInt8 { a == 0 ? 0 : UInt8(g.below(Int(a) + 1)) }
+    return PremulColor(r: ch(&self), g: ch(&self), b: ch(&self), a: a)
+  }
+}
+
+@Suite struct Kernels {
+  @Test func div255IsExactlyRoundedOverTheWholeRange() {
+    var bad = 0
+    for v in 0...UInt32(65025) where div255(v) != (v + 127) / 255 { bad += 1 }
+    #expect(bad == 0)
+    // The SIMD versions, 16 and 8 lanes at a time.
+    var v: UInt32 = 0
+    while v <= 65025 {
+      var lanes = SIMD16<UInt16>()
+      for i in 0..<16 { lanes[i] = UInt16(min(v + UInt32(i), 65025)) }
+      let r = div255(lanes)
+      let r8 = div255(SIMD8<UInt16>(lanes[0], lanes[1], lanes[2], lanes[3], lanes[4], lanes[5], lanes[6], lanes[7]))
+      for i in 0..<16 where UInt32(r[i]) != (UInt32(lanes[i]) + 127) / 255 { bad += 1 }
+      for i in 0..<8 where r8[i] != r[i] { bad += 1 }
+      v += 16
+    }
+    #expect(bad == 0)
+  }
+
+  @Test func maskKernelMatchesScalarReference() {
+    var g = SplitMix(s: 42)
+    var mismatches = 0
+    for trial in 0..<400 {
+      let count = g.below(70)
+      let offset = g.below(3)  // unaligned starts
+      let color = g.premul()
+      var dst = [UInt8](repeating: 0, count: (count + offset) * 4)
+      for i in 0..<dst.count / 4 {
+        let c = g.premul()
+        dst[i * 4] = c.r; dst[i * 4 + 1] = c.g; dst[i * 4 + 2] = c.b; dst[i * 4 + 3] = c.a
+      }
+      // Coverage: runs of 0, runs of 255 and random values.
+      var cov = [UInt32](repeating: 0, count: count + offset)
+      var i = 0
+      while i < cov.count {
+        let run = 1 + g.below(12)
+        let kind = g.below(3)
+        for j in i..<min(i + run, cov.count) {
+          cov[j] = coveragePair(kind == 0 ? 0 : (kind == 1 ? 255 : g.byte()))
+        }
+        i += run
+      }
+      var a = dst, b = dst
+      a.withUnsafeMutableBytes { d in
+        cov.withUnsafeBytes { c in
+          blendMask(d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: color)
+        }
+      }
+      b.withUnsafeMutableBytes { d in
+        cov.withUnsafeBytes { c in
+          blendMaskScalar(d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: color)
+        }
+      }
+      if a != b { mismatches += 1; if mismatches < 3 { print("mask mismatch in trial \(trial)") } }
+
+      // Constant coverage (the solid-span kernel) against the scalar reference too.
+      let k = g.byte()
+      var s1 = dst, s2 = dst
+      s1.withUnsafeMutableBytes { d in
+        blendConstantCoverage(d.baseAddress! + offset * 4, count: count, color: color, coverage: k)
+      }
+      let kc = [UInt32](repeating: coveragePair(k), count: count + 1)
+      s2.withUnsafeMutableBytes { d in
+        kc.withUnsafeBytes { c in
+          blendMaskScalar(d.baseAddress! + offset * 4, coverage: c.baseAddress!, count: count, color: color)
+        }
+      }
+      if s1 != s2 { mismatches += 1; if mismatches < 3 { print("solid mismatch in trial \(trial)") } }
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func layerKernelMatchesScalarReference() {
+    var g = SplitMix(s: 7)
+    var mismatches = 0
+    for _ in 0..<300 {
+      let count = g.below(70)
+      let opacity: UInt8 = [255, 0, 128, g.byte()][g.below(4)]
+      var dst = [UInt8](repeating: 0, count: count * 4)
+      var layer = [UInt8](repeating: 0, count: count * 4)
+      for i in 0..<count {
+        let c = g.premul()
+        dst[i * 4] = c.r; dst[i * 4 + 1] = c.g; dst[i * 4 + 2] = c.b; dst[i * 4 + 3] = c.a
+        let l = g.below(3) == 0 ? PremulColor(r: 0, g: 0, b: 0, a: 0) : g.premul()
+        layer[i * 4] = l.r; layer[i * 4 + 1] = l.g; layer[i * 4 + 2] = l.b; layer[i * 4 + 3] = l.a
+      }
+      var a = dst, b = dst
+      a.withUnsafeMutableBytes { d in
+        layer.withUnsafeBytes { l in compositeLayer(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity) }
+      }
+      b.withUnsafeMutableBytes { d in
+        layer.withUnsafeBytes { l in compositeLayerScalar(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity) }
+      }
+      if a != b { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test func colorConversionRounding() {
+    // a8 = ⌊α·255 + ½⌋, c8 = ⌊c·α·255 + ½⌋, clamped, NaN → 0.
+    let c = PremulColor(RGBAComponents(red: 1, green: 0.5, blue: 2, opacity: 0.5))
+    #expect(c == PremulColor(r: 128, g: 64, b: 128, a: 128))
+    let d = PremulColor(RGBAComponents(red: -1, green: .nan, blue: 0.2, opacity: 1.7))
+    #expect(d == PremulColor(r: 0, g: 0, b: 51, a: 255))
+  }
+}
