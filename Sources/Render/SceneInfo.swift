@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookLayout
+import FlipbookScene
 
 /// What `render info` prints: the scene's output geometry and timing, and every animation
 /// with its start, end and settle time, as one JSON object.
@@ -28,20 +29,7 @@ public enum SceneInfo {
     return "\(scaled)"
   }
 
-  static func string(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default:
-        if c.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count) + String(c.value, radix: 16) }
-        else { out.unicodeScalars.append(c) }
-      }
-    }
-    return out + "\""
-  }
+  static func string(_ s: String) -> String { jsonString(s) }
 
   /// The animation in SwiftUI's spelling, e.g. `spring(response: 0.3, dampingFraction: 0.1)`.
   static func describe(_ a: Animation) -> String {

@@ -12,7 +12,7 @@ extension SceneDecoder {
   ]
   static let curveKeys = [
     "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
-    "smooth", "snappy", "bouncy", "interactiveSpring",
+    "smooth", "snappy", "bouncy", "interactiveSpring", "base",
   ]
   static let animationModifierKeys = ["duration", "repeatCount", "repeatForever", "autoreverses", "delay", "speed"]
 
@@ -175,6 +175,15 @@ extension SceneDecoder {
       let blend = m["blendDuration"].map { number($0, join(path, "blendDuration"), .nonNegative) } ?? 0.25
       guard let r, let z, let blend else { return nil }
       return .spring(response: r, dampingFraction: z, blendDuration: blend)
+    case "base":
+      // A whole animation as the base, for chains in another order than repeat, delay,
+      // speed (SwiftUI's `.delay(1).repeatCount(2)`); the Swift API's export writes these.
+      guard let inner = animation(v, path) else { return nil }
+      guard let a = inner.value else {
+        typeError(v, path, expected: "an animation (null has nothing to repeat, delay or speed up)")
+        return nil
+      }
+      return a
     case "interpolatingSpring":
       guard let m = object(v, path, allowed: ["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"]) else {
         return nil
