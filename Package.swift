@@ -23,6 +23,9 @@ let package = Package(
     .executable(name: "render", targets: ["render"]),
     .library(name: "FlipbookRender", targets: ["FlipbookRender"]),
     .library(name: "FlipbookGoldenTesting", targets: ["FlipbookGoldenTesting"]),
+    // Scenes written in Swift, the way SwiftUI views are; and golden assertions for them.
+    .library(name: "Flipbook", targets: ["Flipbook"]),
+    .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
   ],
   dependencies: [
     // The CLI's parsing, help and errors: the standard for Swift command-line tools.
@@ -60,6 +63,16 @@ let package = Package(
     .target(
       name: "FlipbookGoldenTesting", dependencies: ["FlipbookRaster", "FlipbookPNG"],
       path: "Sources/GoldenTesting"),
+    // The Swift front end: SwiftUI-style views, a virtual-time scheduler, and a Movie that
+    // records a timeline into an ordinary Scene (one model, one engine with the JSON).
+    .target(
+      name: "Flipbook",
+      dependencies: ["FlipbookScene", "FlipbookAnimation", "FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookRender"],
+      path: "Sources/Flipbook"),
+    // `assertFrames` for users' test suites: a separate library so that Flipbook itself does
+    // not link the testing framework.
+    .target(
+      name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookGoldenTesting"], path: "Sources/FlipbookTesting"),
     .executableTarget(
       name: "render",
       dependencies: [
@@ -72,6 +85,11 @@ let package = Package(
       name: "GoldenTests",
       dependencies: ["FlipbookGoldenTesting", "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookRaster"]),
     .testTarget(name: "AnimationTests", dependencies: ["FlipbookAnimation"]),
+    .testTarget(
+      name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookScene", "FlipbookLayout", "FlipbookRender", "FlipbookRaster"]),
+    // Written as a user's package would be: it imports only the public products Flipbook and
+    // FlipbookTesting, and golden-tests the lore circle.
+    .testTarget(name: "SwiftAPIExampleTests", dependencies: ["Flipbook", "FlipbookTesting"]),
     .testTarget(name: "SceneTests", dependencies: ["FlipbookScene"]),
     .testTarget(name: "LayoutTests", dependencies: ["FlipbookLayout", "FlipbookScene"]),
     .testTarget(name: "RasterTests", dependencies: ["FlipbookRaster", "FlipbookDisplayList"]),

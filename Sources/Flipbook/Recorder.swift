@@ -1,0 +1,49 @@
+/// Records a timeline as it runs: every state change becomes a snapshot of the evaluated view,
+/// stamped with the scheduler's time and the transaction it happened in.
+///
+/// It is reachable from the free functions (`withAnimation`) through a task-local, as SwiftUI's
+/// transaction is ambient. It is only used on the thread that runs the timeline, inside
+/// `Recorder.$current.withValue`, hence `@unchecked Sendable`.
+final class Recorder: @unchecked Sendable {
+  @TaskLocal static var current: Recorder?
+
+  struct Snapshot {
+    var time: Double
+    var transaction: Transaction
+    /// Changes in the same segment at the same time are one transaction.
+    var segment: Int
+    var piece: Piece
+  }
+
+  let clock: TestScheduler
+  var transaction = Transaction()
+  /// Bumped whenever a transaction scope or a scheduled action begins or ends.
+  var segment = 0
+  var snapshots: [Snapshot]
+
+  init(clock: TestScheduler, initial: Piece) {
+    self.clock = clock
+    snapshots = [Snapshot(time: clock.now, transaction: Transaction(), segment: -1, piece: initial)]
+  }
+
+  /// A state change: the view as it now is.
+  func record(_ piece: Piece) {
+    if snapshots.count > 1, let last = snapshots.last, last.segment == segment, last.time == clock.now {
+      snapshots[snapshots.count - 1].piece = piece
+    } else {
+      snapshots.append(Snapshot(time: clock.now, transaction: transaction, segment: segment, piece: piece))
+    }
+  }
+
+  /// Runs `body` with its state changes in `transaction`, then returns to the enclosing one.
+  func within<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    let saved = self.transaction
+    self.transaction = transaction
+    segment += 1
+    defer {
+      self.transaction = saved
+      segment += 1
+    }
+    return try body()
+  }
+}
