@@ -12,7 +12,8 @@
 // * FlipbookDisplayList: geometry and the flat per-frame display list (the seam).
 // * FlipbookLayout: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
-// * CLibPNG / FlipbookPNG: libpng, through its simplified API (no setjmp from Swift).
+// * CLibPNG / CZlib / FlipbookPNG: PNG files written with zlib's deflate directly, read with
+//   libpng's simplified API (no setjmp from Swift).
 // * FlipbookRender: the frame pipeline (parallel frames, staging folder, frame names).
 // * render: the command line (swift-argument-parser).
 import PackageDescription
@@ -50,7 +51,12 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    .target(name: "FlipbookPNG", dependencies: ["CLibPNG", "FlipbookRaster"], path: "Sources/PNG"),
+    // zlib from the system (Debian: zlib1g-dev, which libpng-dev pulls in): the encoder
+    // writes the PNG container itself and runs deflate directly (see PNGEncoder).
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .target(name: "FlipbookPNG", dependencies: ["CLibPNG", "CZlib", "FlipbookRaster"], path: "Sources/PNG"),
     .target(
       name: "FlipbookRender",
       dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation"],
