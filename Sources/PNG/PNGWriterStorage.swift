@@ -1,6 +1,6 @@
 import CZlib
 
-/// The zlib stream and buffers of one ``PNGEncoder``, reused from image to image.
+/// The deflate stream and buffers of one ``PNGEncoder``, reused from image to image.
 ///
 /// An image is written in one pass over its rows, in strips of about ``stripTarget`` bytes:
 /// each row is converted (RGB packing or un-premultiplying) and filtered into the strip, then
@@ -9,7 +9,7 @@ import CZlib
 /// is a few hundred KiB plus the finished file, whatever the image size.
 final class PNGWriterStorage {
   let settings: PNGSettings
-  private var stream: DeflateStream?
+  private var stream: (any DeflateStream)?
   /// The PNG file being built.
   private(set) var output: UnsafeMutableRawPointer
   private(set) var outputCount = 0
@@ -94,7 +94,7 @@ final class PNGWriterStorage {
       Self.grow(&rowA, &rowCapacity, to: rowBytes &+ Self.slack)
       Self.grow(&rowB, &capacityB, to: rowBytes &+ Self.slack)
     }
-    if stream == nil { stream = try DeflateStream(settings) }
+    if stream == nil { stream = try makeDeflateStream(settings) }
     let stream = stream!
     stream.reset()
 

@@ -98,9 +98,11 @@ struct OursBenchmark {
       return p
     }
     let candidates: [PNGSettings] = [
-      .fast, PNGSettings(level: 3), PNGSettings(level: 6),
-      PNGSettings(level: 1, strategy: .rle, filter: .sub), PNGSettings(level: 1, strategy: .rle, filter: .up),
-      PNGSettings(level: 1, filter: .up), PNGSettings(level: 1, filter: .sub),
+      .fast, PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 2), PNGSettings(.igzip, level: 3),
+      PNGSettings(.igzip, level: 1, filter: .up), PNGSettings(.igzip, level: 1, filter: .sub),
+      PNGSettings(.zlib, level: 1), PNGSettings(.zlib, level: 3), PNGSettings(.zlib, level: 6),
+      PNGSettings(.zlib, level: 1, strategy: .rle, filter: .sub),
+      PNGSettings(.zlib, level: 1, strategy: .rle, filter: .up), PNGSettings(.zlib, level: 1, filter: .up),
     ]
     var encoders = candidates.map { PNGEncoder(settings: $0) }
     var times = Array(repeating: [Double](), count: candidates.count)
