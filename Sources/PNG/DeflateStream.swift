@@ -15,6 +15,30 @@ protocol DeflateStream: AnyObject {
   ) throws(PNGError) -> Int
 }
 
+extension DeflateStream {
+  /// Calls `step` (one library call that writes into `free` bytes at the pointer and returns
+  /// the bytes still free, whether the stream ended, and whether all input was consumed)
+  /// until the stream ends or consumes its input, draining the output buffer whenever it
+  /// fills; returns the bytes in it since the last drain.
+  func pump(
+    into output: UnsafeMutableRawPointer, used: Int, capacity: Int, drain: (Int) -> Void,
+    step: (UnsafeMutablePointer<UInt8>, UInt32) throws(PNGError) -> (free: UInt32, ended: Bool, consumed: Bool)
+  ) throws(PNGError) -> Int {
+    var used = used
+    while true {
+      let r = try step((output + used).assumingMemoryBound(to: UInt8.self), UInt32(capacity - used))
+      used = capacity - Int(r.free)
+      if r.ended { return used }
+      if used == capacity {
+        drain(used)
+        used = 0
+      } else if r.consumed {
+        return used
+      }
+    }
+  }
+}
+
 /// The stream for `settings`.
 func makeDeflateStream(_ settings: PNGSettings) throws(PNGError) -> any DeflateStream {
   switch settings.compressor {
@@ -51,24 +75,16 @@ final class ZlibStream: DeflateStream {
     _ input: UnsafeRawPointer, count: Int, finish: Bool,
     into output: UnsafeMutableRawPointer, used: Int, capacity: Int, drain: (Int) -> Void
   ) throws(PNGError) -> Int {
-    var used = used
     z.pointee.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
     z.pointee.avail_in = UInt32(count)
-    while true {
-      z.pointee.next_out = (output + used).assumingMemoryBound(to: UInt8.self)
-      z.pointee.avail_out = UInt32(capacity - used)
+    return try pump(into: output, used: used, capacity: capacity, drain: drain) { out, free throws(PNGError) in
+      z.pointee.next_out = out
+      z.pointee.avail_out = free
       let code = deflate(z, finish ? Z_FINISH : Z_NO_FLUSH)
-      used = capacity - Int(z.pointee.avail_out)
-      if code == Z_STREAM_END { return used }
-      guard code == Z_OK || code == Z_BUF_ERROR else {
+      guard code == Z_OK || code == Z_BUF_ERROR || code == Z_STREAM_END else {
         throw PNGError(.encode, message: "zlib deflate failed (\(code))")
       }
-      if used == capacity {
-        drain(used)
-        used = 0
-        continue
-      }
-      if !finish && z.pointee.avail_in == 0 { return used }
+      return (z.pointee.avail_out, code == Z_STREAM_END, !finish && z.pointee.avail_in == 0)
     }
   }
 }
@@ -108,25 +124,17 @@ final class IgzipStream: DeflateStream {
     _ input: UnsafeRawPointer, count: Int, finish: Bool,
     into output: UnsafeMutableRawPointer, used: Int, capacity: Int, drain: (Int) -> Void
   ) throws(PNGError) -> Int {
-    var used = used
     z.pointee.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
     z.pointee.avail_in = UInt32(count)
     z.pointee.end_of_stream = finish ? 1 : 0
-    while true {
-      z.pointee.next_out = (output + used).assumingMemoryBound(to: UInt8.self)
-      z.pointee.avail_out = UInt32(capacity - used)
+    return try pump(into: output, used: used, capacity: capacity, drain: drain) { out, free throws(PNGError) in
+      z.pointee.next_out = out
+      z.pointee.avail_out = free
       let code = isal_deflate(z)
-      used = capacity - Int(z.pointee.avail_out)
       guard code == COMP_OK else {
         throw PNGError(.encode, message: "igzip deflate failed (\(code))")
       }
-      if finish && cisal_finished(z) != 0 { return used }
-      if used == capacity {
-        drain(used)
-        used = 0
-        continue
-      }
-      if !finish && z.pointee.avail_in == 0 { return used }
+      return (z.pointee.avail_out, finish && cisal_finished(z) != 0, !finish && z.pointee.avail_in == 0)
     }
   }
 }
