@@ -132,6 +132,10 @@ public struct AnimationTrack: Sendable {
     return segment.evaluate(at: time).value
   }
 
+  /// True when nothing ever changes the value: `value(at:)` is the initial value at any time,
+  /// so a caller may evaluate it once instead of once per frame.
+  public var isConstant: Bool { segments.isEmpty }
+
   /// The final target.
   public var finalValue: AnimatableVector { segments.last?.target ?? initial }
 

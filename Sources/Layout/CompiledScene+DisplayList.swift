@@ -38,7 +38,18 @@ extension CompiledScene {
   }
 
   func attribute(_ key: AttributeKey, at time: Double) -> AnimatableVector {
-    attributeTracks[key]?.value(at: time) ?? .zero
+    for a in nodeAttributes[Int(key.node)] where a.modifier == key.modifier && a.slot == key.slot {
+      return a.constant ?? a.track.value(at: time)
+    }
+    return .zero
+  }
+
+  /// ``attribute(_:at:)`` of a color attribute, as a color (converted once if it never changes).
+  func color(_ key: AttributeKey, at time: Double) -> Color {
+    for a in nodeAttributes[Int(key.node)] where a.modifier == key.modifier && a.slot == key.slot {
+      return a.constantColor ?? ColorSpace.color(a.track.value(at: time))
+    }
+    return ColorSpace.color(.zero)
   }
 
   struct Walker {
@@ -185,7 +196,7 @@ extension CompiledScene {
       case .opacity:
         ctx.opacity *= scene.attribute(AttributeKey(i, j), at: time).x
       case .foregroundColor:
-        ctx.foreground = ColorSpace.color(scene.attribute(AttributeKey(i, j), at: time))
+        ctx.foreground = scene.color(AttributeKey(i, j), at: time)
       case .compositingGroup:
         var inner = Walker(scene: scene, time: time, state: state)
         inner.overrides = overrides
@@ -229,9 +240,9 @@ extension CompiledScene {
         if let first = node.modifiers.first {
           switch first.kind {
           case .fill:
-            color = ColorSpace.color(scene.attribute(AttributeKey(i, 0), at: time))
+            color = scene.color(AttributeKey(i, 0), at: time)
           case .stroke(let c, _):
-            if c != nil { color = ColorSpace.color(scene.attribute(AttributeKey(i, 0, 0), at: time)) }
+            if c != nil { color = scene.color(AttributeKey(i, 0, 0), at: time) }
             style = .stroke(lineWidth: max(0, scene.attribute(AttributeKey(i, 0, 1), at: time).x))
           default: break
           }
@@ -239,9 +250,13 @@ extension CompiledScene {
         emit(geometry, style, color, ctx)
       case .color:
         let r = rect(i, 0)
-        emit(.rectangle(r), .fill, ColorSpace.color(scene.attribute(AttributeKey(i, -1), at: time)), ctx)
+        emit(.rectangle(r), .fill, scene.color(AttributeKey(i, -1), at: time), ctx)
       case .zstack, .vstack, .hstack:
         // zIndex orders siblings; equal zIndex keeps file order.
+        guard scene.sortsChildren[i] else {
+          for c in entry.children { drawNode(c, ctx) }
+          return
+        }
         let order = entry.children.enumerated().map { (o, c) in (c, zIndex(c), o) }
           .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
         for (c, _, _) in order { drawNode(c, ctx) }

@@ -18,6 +18,11 @@ public final class CompiledScene: Sendable {
   /// Per node, per level: the layout rect as (x, y, width, height).
   let rectTracks: [[AnimationTrack]]
   let attributeTracks: [AttributeKey: AnimationTrack]
+  /// The same tracks by node, found per frame by a short scan instead of hashing, with the
+  /// value (and color) of those that never change evaluated once here.
+  let nodeAttributes: [[ResolvedAttribute]]
+  /// Per stack node: whether any child has a `zIndex` modifier (else file order is the order).
+  let sortsChildren: [Bool]
   /// Per `if` branch root: 1 when fully inserted, 0 when fully removed.
   let presenceTracks: [Int: AnimationTrack]
   /// `matchedGeometryEffect` groups: the shared frame (x, y, width, height) by id.
@@ -45,6 +50,16 @@ public final class CompiledScene: Sendable {
     snapshots = builder.snapshots
     rectTracks = builder.rectTracks
     attributeTracks = builder.attributeTracks
+    var byNode = [[ResolvedAttribute]](repeating: [], count: table.count)
+    for (key, track) in builder.attributeTracks.sorted(by: { ($0.key.node, $0.key.modifier, $0.key.slot) < ($1.key.node, $1.key.modifier, $1.key.slot) }) {
+      byNode[Int(key.node)].append(ResolvedAttribute(key: key, track: track))
+    }
+    nodeAttributes = byNode
+    sortsChildren = (0..<table.count).map { i in
+      table[i].children.contains { c in
+        table[c].node.modifiers.contains { if case .zIndex = $0.kind { return true } else { return false } }
+      }
+    }
     presenceTracks = builder.presenceTracks
     matchedTracks = builder.matchedTracks
     matchedMembers = builder.matchedMembers
@@ -69,6 +84,25 @@ public final class CompiledScene: Sendable {
       ])
     }
     frameCount = Int(frames)
+  }
+
+  /// One animatable attribute of a node, ready for per-frame evaluation.
+  struct ResolvedAttribute: Sendable {
+    let modifier: Int32
+    let slot: Int8
+    let track: AnimationTrack
+    /// The value at every time, when the track never changes.
+    let constant: AnimatableVector?
+    /// `constant` as a color (attributes that are not colors never ask for it).
+    let constantColor: Color?
+
+    init(key: AttributeKey, track: AnimationTrack) {
+      modifier = key.modifier
+      slot = key.slot
+      self.track = track
+      constant = track.isConstant ? track.value(at: 0) : nil
+      constantColor = constant.map(ColorSpace.color)
+    }
   }
 
   /// Index of the snapshot in force at `time`: the last transaction at or before it.

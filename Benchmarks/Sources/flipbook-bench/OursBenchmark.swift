@@ -1,0 +1,150 @@
+import FlipbookLayout
+import FlipbookPNG
+import FlipbookRaster
+import FlipbookRender
+import Foundation
+
+/// Flipbook's side of the comparison, timed like the peer kit times cairo (cairo_bench.c):
+/// one repetition is the whole sequence, repetitions of different measurements interleave.
+struct OursBenchmark {
+  let workload: String
+  let scene: CompiledScene
+  let outDirectory: String
+  static let impl = "Flipbook"
+
+  init(workload: String, scenePath: String, outDirectory: String) throws {
+    self.workload = workload
+    scene = try SceneFile.load(scenePath)
+    self.outDirectory = outDirectory
+    try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+  }
+
+  var frames: Range<Int> { 0..<scene.frameCount }
+
+  func emit(_ metric: String, _ unit: String, _ values: [Double], bytes: Double? = nil) {
+    Measurement(impl: Self.impl, wl: workload, metric: metric, unit: unit, values: values, bytes: bytes).emit()
+  }
+
+  /// Single-threaded measurements (tools/bench pins this process to one CPU): display-list
+  /// evaluation, raster, encode+write and end-to-end with `--jobs 1`.
+  func runSingleThreaded(repetitions: Int) throws {
+    let n = Double(frames.count)
+    var lists = frames.map { scene.displayList(frame: $0) }
+    var rasterizer = Rasterizer()
+    var pixmap = Pixmap(width: 0, height: 0)
+    var encoder = PNGEncoder()
+    for list in lists { rasterizer.render(list, into: &pixmap) }  // warm-up
+    let encodeDir = outDirectory + "/encode"
+    let e2eDir = outDirectory + "/flipbook"
+    try FileManager.default.createDirectory(atPath: encodeDir, withIntermediateDirectories: true)
+
+    var dl: [Double] = [], raster: [Double] = [], rasterCPU: [Double] = [], encode: [Double] = []
+    var e2e: [Double] = []
+    for _ in 0..<repetitions {
+      dl.append(milliseconds { lists = frames.map { scene.displayList(frame: $0) } } / n)
+      let cpu0 = threadCPUMilliseconds()
+      raster.append(milliseconds { for list in lists { rasterizer.render(list, into: &pixmap) } } / n)
+      rasterCPU.append((threadCPUMilliseconds() - cpu0) / n)
+      var total = 0.0
+      for (f, list) in lists.enumerated() {
+        rasterizer.render(list, into: &pixmap)
+        let path = encodeDir + "/" + FrameFileName.name(index: f, frameCount: frames.count)
+        total += try milliseconds { try encoder.write(pixmap, toFile: path) }
+      }
+      encode.append(total / n)
+      e2e.append(try milliseconds { try FrameRenderer.render(scene, to: e2eDir, jobs: 1) } / n)
+    }
+    emit("display list", "ms/frame", dl)
+    emit("raster", "ms/frame", raster)
+    emit("raster (thread CPU time)", "ms/frame", rasterCPU)
+    emit("encode+write: flipbook PNG (\(encoder.settings))", "ms/frame", encode, bytes: meanFileSize(encodeDir))
+    emit("end-to-end 60 frames: flipbook --jobs 1", "ms/frame", e2e)
+    emit("end-to-end fps: flipbook --jobs 1", "fps", e2e.map { 1000 / $0 })
+  }
+
+  /// End to end with several worker counts, alternating, in a process that is not pinned.
+  func runJobs(_ jobs: [Int], repetitions: Int) throws {
+    var times = [Int: [Double]]()
+    for _ in 0..<repetitions {
+      for j in jobs {
+        let dir = outDirectory + "/flipbook-jobs\(j)"
+        times[j, default: []].append(try milliseconds { try FrameRenderer.render(scene, to: dir, jobs: j) } / Double(frames.count))
+      }
+    }
+    for j in jobs {
+      emit("end-to-end fps, 2 CPUs free to use: flipbook --jobs \(j)", "fps", times[j]!.map { 1000 / $0 })
+    }
+    // Same scene, same bytes, whatever the number of workers.
+    for j in jobs.dropFirst() {
+      for f in [0, frames.count / 2, frames.count - 1] {
+        let name = FrameFileName.name(index: f, frameCount: frames.count)
+        let a = FileManager.default.contents(atPath: outDirectory + "/flipbook-jobs\(jobs[0])/" + name)
+        let b = FileManager.default.contents(atPath: outDirectory + "/flipbook-jobs\(j)/" + name)
+        if a == nil || a != b {
+          printError("flipbook-bench: frame \(f) differs between --jobs \(jobs[0]) and --jobs \(j)")
+          exit(1)
+        }
+      }
+    }
+  }
+
+  /// PNG settings on frames 0 and 30, in memory (no file I/O): the measurement that chose
+  /// ``PNGSettings/fast``.
+  func runPNGSettings(repetitions: Int) throws {
+    var rasterizer = Rasterizer()
+    let pixmaps = [0, min(30, frames.count - 1)].map { f -> Pixmap in
+      var p = Pixmap(width: 0, height: 0)
+      rasterizer.render(scene.displayList(frame: f), into: &p)
+      return p
+    }
+    let candidates: [PNGSettings] = [
+      .fast, PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 2), PNGSettings(.igzip, level: 3),
+      PNGSettings(.igzip, level: 1, filter: .up), PNGSettings(.igzip, level: 1, filter: .sub),
+      PNGSettings(.zlib, level: 1), PNGSettings(.zlib, level: 3), PNGSettings(.zlib, level: 6),
+      PNGSettings(.zlib, level: 1, strategy: .rle, filter: .sub),
+      PNGSettings(.zlib, level: 1, strategy: .rle, filter: .up), PNGSettings(.zlib, level: 1, filter: .up),
+    ]
+    var encoders = candidates.map { PNGEncoder(settings: $0) }
+    var times = Array(repeating: [Double](), count: candidates.count)
+    var sizes = Array(repeating: 0.0, count: candidates.count)
+    for _ in 0..<repetitions {
+      for k in candidates.indices {
+        var bytes = 0
+        let t = try milliseconds {
+          for p in pixmaps { bytes += try encoders[k].withEncodedBytes(of: p) { $0.count } }
+        }
+        times[k].append(t / Double(pixmaps.count))
+        sizes[k] = Double(bytes) / Double(pixmaps.count)
+      }
+    }
+    for k in candidates.indices {
+      emit("png in memory, frames 0 and 30: \(candidates[k])", "ms/frame", times[k], bytes: sizes[k])
+    }
+  }
+
+  /// Runs one part `count` times for instruction counts under callgrind (no timing).
+  func profile(_ part: String, count: Int) throws {
+    var rasterizer = Rasterizer()
+    var pixmap = Pixmap(width: 0, height: 0)
+    var encoder = PNGEncoder()
+    let lists = part == "displaylist" ? [] : frames.prefix(count).map { scene.displayList(frame: $0) }
+    switch part {
+    case "displaylist":
+      for f in frames.prefix(count) { _ = scene.displayList(frame: f) }
+    case "raster":
+      for l in lists { rasterizer.render(l, into: &pixmap) }
+    case "encode":
+      rasterizer.render(lists[0], into: &pixmap)
+      for _ in 0..<count { _ = try encoder.withEncodedBytes(of: pixmap) { $0.count } }
+    case "e2e":
+      try FrameRenderer.render(scene, to: outDirectory + "/profile", range: 0...(count - 1), jobs: 1)
+    default:
+      throw BenchError("unknown part \(part): displaylist, raster, encode or e2e")
+    }
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ d: String) { description = d }
+}

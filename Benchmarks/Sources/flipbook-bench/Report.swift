@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reads the JSON lines of every round (ours and the peers'), takes medians across rounds and
+/// prints Markdown: every measurement, then the targets as ratios.
+struct Report {
+  struct Key: Hashable, Comparable {
+    var wl: String, impl: String, metric: String
+    static func < (a: Key, b: Key) -> Bool { (a.wl, a.impl, a.metric) < (b.wl, b.impl, b.metric) }
+  }
+  struct Row {
+    var unit: String
+    /// One value per round (each the median of that round's repetitions).
+    var values: [Double] = []
+    var bytes: [Double] = []
+    var median: Double { Self.median(values) }
+    var bytesMedian: Double? { bytes.isEmpty ? nil : Self.median(bytes) }
+    static func median(_ v: [Double]) -> Double {
+      let s = v.sorted()
+      return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+  }
+
+  var rows: [Key: Row] = [:]
+  /// `compare.py`'s table (mean absolute difference from cairo), if it ran.
+  var compareLines: [String] = []
+
+  init(files: [String], compare: String?) throws {
+    let decoder = JSONDecoder()
+    for file in files {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("{") {
+        guard let m = try? decoder.decode(Measurement.self, from: Data(line.utf8)) else { continue }
+        let key = Key(wl: m.wl, impl: m.impl, metric: m.metric)
+        rows[key, default: Row(unit: m.unit)].values.append(m.median)
+        if let b = m.bytes { rows[key]!.bytes.append(b) }
+      }
+    }
+    if let compare, let text = try? String(contentsOfFile: compare, encoding: .utf8) {
+      compareLines = text.split(separator: "\n").map(String.init)
+    }
+  }
+
+  /// The row of `wl` whose implementation and metric start with the given prefixes.
+  func find(_ wl: String, impl: String, metric: String) -> Row? {
+    rows.first { $0.key.wl == wl && $0.key.impl.hasPrefix(impl) && $0.key.metric.hasPrefix(metric) }?.value
+  }
+
+  static func format(_ v: Double) -> String {
+    if v.isNaN { return "–" }
+    if abs(v) >= 100 { return String(format: "%.0f", v) }
+    if abs(v) >= 10 { return String(format: "%.1f", v) }
+    if abs(v) >= 1 { return String(format: "%.2f", v) }
+    return String(format: "%.3f", v)
+  }
+
+  func print() {
+    Swift.print("### All measurements (median of the rounds' medians; min–max over rounds)\n")
+    Swift.print("| workload | implementation | measurement | median | min–max | unit | PNG bytes | rounds |")
+    Swift.print("|---|---|---|---:|---:|---|---:|---:|")
+    for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
+      let lo = row.values.min() ?? .nan, hi = row.values.max() ?? .nan
+      let bytes = row.bytesMedian.map { String(format: "%.0f", $0) } ?? ""
+      Swift.print(
+        "| \(key.wl) | \(key.impl) | \(key.metric) | \(Self.format(row.median)) | \(Self.format(lo))–\(Self.format(hi)) | \(row.unit) | \(bytes) | \(row.values.count) |")
+    }
+    Swift.print("\n### Targets\n")
+    Swift.print("| target | measured | goal | met |")
+    Swift.print("|---|---:|---:|:---:|")
+    func line(_ what: String, _ value: Double?, _ goal: String, _ ok: (Double) -> Bool, unit: String = "×") {
+      guard let value, !value.isNaN else {
+        Swift.print("| \(what) | not measured | \(goal) | ? |")
+        return
+      }
+      Swift.print("| \(what) | \(Self.format(value))\(unit) | \(goal) | \(ok(value) ? "yes" : "**no**") |")
+    }
+    let cairo = "cairo", skiaImpl = "skia-python"
+    let ours = find("large", impl: "Flipbook", metric: "raster")?.median
+    line("raster, 1080p, ms/frame (single thread)", ours, "≤ 2.5 ms", { $0 <= 2.5 }, unit: " ms")
+    let cairoRaster = find("large", impl: cairo, metric: "raster")?.median
+    let skiaRaster = find("large", impl: skiaImpl, metric: "raster via SkPicture")?.median
+    line("raster speed vs cairo (C)", ratio(cairoRaster, ours), "≥ 3.5×", { $0 >= 3.5 })
+    line("raster speed vs skia (SkPicture playback)", ratio(skiaRaster, ours), "≥ 3.5×", { $0 >= 3.5 })
+    let e2e1 = find("large", impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
+    let cairoDefault = find("large", impl: cairo, metric: "end-to-end fps: cairo_surface_write_to_png")?.median
+    let cairoFast = find("large", impl: cairo, metric: "end-to-end fps: libpng RGB L1 NONE")?.median
+    line("end to end, large, --jobs 1 vs cairo + write_to_png", ratio(e2e1, cairoDefault), "≥ 4×", { $0 >= 4 })
+    line("end to end, large, --jobs 1 vs cairo + libpng RGB L1 NONE", ratio(e2e1, cairoFast), "≥ 1.3×", { $0 >= 1.3 })
+    let j1 = find("large", impl: "Flipbook", metric: "end-to-end fps, 2 CPUs free to use: flipbook --jobs 1")
+    let j2 = find("large", impl: "Flipbook", metric: "end-to-end fps, 2 CPUs free to use: flipbook --jobs 2")
+    line("end to end, large, --jobs 2 vs --jobs 1", ratio(j2?.median, j1?.median), "≥ 1.8×", { $0 >= 1.8 })
+    let small = find("small", impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
+    let smallCairo = find("small", impl: cairo, metric: "end-to-end fps: cairo_surface_write_to_png")?.median
+    line("end to end, small, --jobs 1 vs cairo + write_to_png", ratio(small, smallCairo), "≥ 4×", { $0 >= 4 })
+    for wl in ["large", "small"] {
+      let size = find(wl, impl: "Flipbook", metric: "encode+write: flipbook")?.bytesMedian
+      let cairoSize = find(wl, impl: cairo, metric: "encode+write: cairo_surface_write_to_png")?.bytesMedian
+      line("PNG size, \(wl), vs cairo's writer", ratio(size, cairoSize), "≤ 1.15×", { $0 <= 1.15 })
+    }
+    for j in [1, 2] {
+      let short = find("large", impl: "Flipbook", metric: "peak RSS: render --jobs \(j), 60 frames")?.median
+      let long = find("large", impl: "Flipbook", metric: "peak RSS: render --jobs \(j), 240 frames")?.median
+      line("peak RSS, large, --jobs \(j), 240 vs 60 frames", ratio(long, short), "≈ 1× (≤ 1.1×)", { $0 <= 1.1 })
+    }
+    let diffs = compareLines.filter { $0.hasPrefix("| flipbook |") }.compactMap { l -> Double? in
+      let cells = l.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      return cells.count > 4 ? Double(cells[3]) : nil
+    }
+    line("mean abs difference from cairo, frames 0 and 30", diffs.max(), "≤ 0.5 levels", { $0 <= 0.5 }, unit: " levels")
+    if !compareLines.isEmpty {
+      Swift.print("\n### Same scene? Frames vs cairo (C), large workload (compare.py)\n")
+      compareLines.forEach { Swift.print($0) }
+    }
+  }
+
+  func ratio(_ a: Double?, _ b: Double?) -> Double? {
+    guard let a, let b, b > 0 else { return nil }
+    return a / b
+  }
+}

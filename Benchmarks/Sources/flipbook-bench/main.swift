@@ -1,0 +1,57 @@
+// flipbook-bench: Flipbook's half of tools/bench (which also runs the peers and alternates).
+//
+//   flipbook-bench single  WL SCENE OUTDIR REPS         raster, display list, encode, e2e --jobs 1
+//   flipbook-bench jobs    WL SCENE OUTDIR REPS J...    end to end for each --jobs value, alternating
+//   flipbook-bench png     WL SCENE REPS                PNG settings in memory (frames 0 and 30)
+//   flipbook-bench memory  WL SCENE OUTDIR RENDER J...  peak RSS of the CLI, 1× and 4× the frames
+//   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|encode|e2e) for N
+//                                                       frames, untimed: run it under callgrind
+//   flipbook-bench report  [--compare FILE] JSONL...    Markdown tables and the targets
+//
+// Results are JSON lines in the peer kit's format (../shared/peers/util.h).
+import Foundation
+
+let args = Array(CommandLine.arguments.dropFirst())
+func argument(_ i: Int) -> String {
+  guard i < args.count else {
+    printError("flipbook-bench: missing arguments (see the comment at the top of main.swift)")
+    exit(2)
+  }
+  return args[i]
+}
+
+do {
+  switch args.first {
+  case "single":
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+      .runSingleThreaded(repetitions: Int(argument(4)) ?? 1)
+  case "jobs":
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+      .runJobs(args.dropFirst(5).compactMap { Int($0) }, repetitions: Int(argument(4)) ?? 1)
+  case "png":
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: NSTemporaryDirectory())
+      .runPNGSettings(repetitions: Int(argument(3)) ?? 1)
+  case "memory":
+    let bench = try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+    try PeakMemory.measure(
+      workload: argument(1), scene: argument(2), render: argument(4), outDirectory: argument(3),
+      jobs: args.dropFirst(5).compactMap { Int($0) }, fps: bench.scene.fps, frames: bench.scene.frameCount)
+  case "profile":
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+      .profile(argument(4), count: Int(argument(5)) ?? 60)
+  case "report":
+    var files = Array(args.dropFirst())
+    var compare: String?
+    if files.first == "--compare" {
+      compare = files.count > 1 ? files[1] : nil
+      files.removeFirst(min(2, files.count))
+    }
+    try Report(files: files, compare: compare).print()
+  default:
+    printError("usage: flipbook-bench single|jobs|png|memory|profile|report … (see main.swift)")
+    exit(2)
+  }
+} catch {
+  printError("flipbook-bench: \(error)")
+  exit(1)
+}

@@ -1,0 +1,167 @@
+import CZlib
+
+/// The deflate stream and buffers of one ``PNGEncoder``, reused from image to image.
+///
+/// An image is written in one pass over its rows, in strips of about ``stripTarget`` bytes:
+/// each row is converted (RGB packing or un-premultiplying) and filtered into the strip, then
+/// the strip is checksummed and handed to deflate while it is still in the cache. Deflate
+/// output collects in a fixed buffer that becomes one IDAT chunk whenever it fills, so memory
+/// is a few hundred KiB plus the finished file, whatever the image size.
+final class PNGWriterStorage {
+  let settings: PNGSettings
+  private var stream: (any DeflateStream)?
+  /// The PNG file being built.
+  private(set) var output: UnsafeMutableRawPointer
+  private(set) var outputCount = 0
+  private var outputCapacity = 0
+  /// Filtered rows for deflate: one filter-type byte, then the row, per line.
+  private var strip: UnsafeMutableRawPointer
+  private var stripCapacity = 0
+  /// The converted current and previous rows (for Sub and Up).
+  private var rowA: UnsafeMutableRawPointer, rowB: UnsafeMutableRawPointer
+  private var rowCapacity = 0
+  /// zlib stream bytes not yet written as an IDAT chunk.
+  private let zbuf: UnsafeMutableRawPointer
+
+  /// Bytes of one IDAT chunk's data (the last one is shorter).
+  static let idatBytes = 256 * 1024
+  /// Bytes of filtered rows per deflate call: small enough to stay in L2, large enough that
+  /// calls are few.
+  static let stripTarget = 64 * 1024
+  /// Row kernels store whole vectors past a row's end.
+  static let slack = 32
+
+  init(settings: PNGSettings) {
+    self.settings = settings
+    output = .allocate(byteCount: 1, alignment: 16)
+    strip = .allocate(byteCount: 1, alignment: 16)
+    rowA = .allocate(byteCount: 1, alignment: 16)
+    rowB = .allocate(byteCount: 1, alignment: 16)
+    zbuf = .allocate(byteCount: Self.idatBytes, alignment: 16)
+  }
+
+  deinit {
+    output.deallocate(); strip.deallocate(); rowA.deallocate(); rowB.deallocate(); zbuf.deallocate()
+  }
+
+  private static func grow(_ p: inout UnsafeMutableRawPointer, _ capacity: inout Int, to n: Int) {
+    guard n > capacity else { return }
+    p.deallocate()
+    p = .allocate(byteCount: n, alignment: 16)
+    p.initializeMemory(as: UInt8.self, repeating: 0, count: n)
+    capacity = n
+  }
+
+  /// Makes room for `n` more output bytes, keeping what was written.
+  private func reserveOutput(_ n: Int) {
+    let needed = outputCount &+ n
+    guard needed > outputCapacity else { return }
+    let capacity = max(needed, outputCapacity &* 2, 4096)
+    let p = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+    p.copyMemory(from: output, byteCount: outputCount)
+    output.deallocate()
+    output = p
+    outputCapacity = capacity
+  }
+
+  private func appendBigEndian(_ v: UInt32) {
+    reserveOutput(4)
+    output.storeBytes(of: v.bigEndian, toByteOffset: outputCount, as: UInt32.self)
+    outputCount &+= 4
+  }
+
+  /// Appends one chunk: length, type, data, CRC-32 of type and data.
+  private func appendChunk(_ type: StaticString, _ data: UnsafeRawPointer?, _ count: Int) {
+    reserveOutput(count &+ 12)
+    appendBigEndian(UInt32(count))
+    let typeStart = output + outputCount
+    typeStart.copyMemory(from: type.utf8Start, byteCount: 4)
+    if let data, count > 0 { (typeStart + 4).copyMemory(from: data, byteCount: count) }
+    outputCount &+= 4 &+ count
+    let crc = crc32(0, typeStart.assumingMemoryBound(to: UInt8.self), UInt32(4 &+ count))
+    appendBigEndian(UInt32(truncatingIfNeeded: crc))
+  }
+
+  /// Writes the image as a PNG into `output`; returns false (and leaves `output` undefined)
+  /// when `channels` is 3 and a pixel turns out not to be opaque.
+  func encode(_ src: UnsafeRawPointer, width: Int, height: Int, channels: Int) throws(PNGError) -> Bool {
+    let rowBytes = width &* channels
+    let lineBytes = rowBytes &+ 1
+    let rowsPerStrip = max(1, Self.stripTarget / lineBytes)
+    Self.grow(&strip, &stripCapacity, to: rowsPerStrip &* lineBytes &+ Self.slack)
+    if rowBytes &+ Self.slack > rowCapacity {
+      var capacityB = rowCapacity
+      Self.grow(&rowA, &rowCapacity, to: rowBytes &+ Self.slack)
+      Self.grow(&rowB, &capacityB, to: rowBytes &+ Self.slack)
+    }
+    if stream == nil { stream = try makeDeflateStream(settings) }
+    let stream = stream!
+    stream.reset()
+
+    outputCount = 0
+    reserveOutput(8)
+    output.storeBytes(of: UInt64(0x0A1A_0A0D_474E_5089), toByteOffset: 0, as: UInt64.self)
+    outputCount = 8
+    var header: (UInt32, UInt32, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+      UInt32(width).bigEndian, UInt32(height).bigEndian, 8, channels == 3 ? 2 : 6, 0, 0, 0
+    )
+    withUnsafeBytes(of: &header) { appendChunk("IHDR", $0.baseAddress, 13) }
+
+    // The zlib header (RFC 1950): deflate, 32 KiB window, FLEVEL from the level.
+    let flags: UInt8
+    switch settings.level {
+    case 0...1: flags = 0x01
+    case 2...5: flags = 0x5E
+    case 6: flags = 0x9C
+    default: flags = 0xDA
+    }
+    zbuf.storeBytes(of: 0x78, as: UInt8.self)
+    zbuf.storeBytes(of: flags, toByteOffset: 1, as: UInt8.self)
+    var used = 2
+    let drain: (Int) -> Void = { [self] n in appendChunk("IDAT", zbuf, n) }
+
+    var adler: UInt32 = 1
+    var cur = rowA, prev = rowB
+    let filter = settings.filter
+    var y = 0
+    while y < height {
+      let n = min(rowsPerStrip, height &- y)
+      var line = strip
+      for r in 0..<n {
+        let row = y &+ r
+        let source = src + row &* width &* 4
+        let rowFilter: PNGSettings.Filter = filter == .up && row == 0 ? .none : filter
+        line.storeBytes(of: rowFilter.rawValue, as: UInt8.self)
+        let target = filter == .none ? line + 1 : cur
+        if channels == 3 {
+          if PNGRowKernels.packRGB(source, target, pixels: width) != 255 { return false }
+        } else {
+          PNGRowKernels.unpremultiply(source, target, pixels: width)
+        }
+        switch rowFilter {
+        case .none: if filter != .none { (line + 1).copyMemory(from: cur, byteCount: rowBytes) }
+        case .sub: PNGRowKernels.sub(cur, line + 1, bytes: rowBytes, bpp: channels)
+        case .up: PNGRowKernels.up(cur, prev, line + 1, bytes: rowBytes)
+        }
+        swap(&cur, &prev)
+        line += lineBytes
+      }
+      let count = n &* lineBytes
+      adler = Adler32.update(adler, strip, count: count)
+      used = try stream.compress(
+        strip, count: count, finish: false, into: zbuf, used: used, capacity: Self.idatBytes,
+        drain: drain)
+      y &+= n
+    }
+    used = try stream.compress(
+      strip, count: 0, finish: true, into: zbuf, used: used, capacity: Self.idatBytes, drain: drain)
+    if Self.idatBytes &- used < 4 {
+      drain(used)
+      used = 0
+    }
+    zbuf.storeBytes(of: adler.bigEndian, toByteOffset: used, as: UInt32.self)
+    drain(used &+ 4)
+    appendChunk("IEND", nil, 0)
+    return true
+  }
+}

@@ -1,0 +1,97 @@
+import FlipbookPNG
+import FlipbookRaster
+import Testing
+
+@Suite("PNG writer: settings, chunks and checksums")
+struct PNGWriterTests {
+  @Test(
+    "SIMD Adler-32 equals the definition at every length around its block and step sizes",
+    arguments: [0, 1, 31, 32, 33, 63, 5535, 5536, 5537, 11_072, 20_001])
+  func adler32(length: Int) {
+    var rng = SplitMix64(state: UInt64(length) &+ 7)
+    // All-255 runs are the worst case for lane overflow; mix them with random bytes.
+    let bytes = (0..<length).map { i in i % 3000 < 1500 ? 255 : UInt8.random(in: 0...255, using: &rng) }
+    bytes.withUnsafeBytes { raw in
+      #expect(Adler32.update(1, raw.baseAddress!, count: raw.count) == Adler32.reference(1, raw))
+      // Continuing from a split point gives the same checksum.
+      let half = length / 3
+      let first = Adler32.update(1, raw.baseAddress!, count: half)
+      #expect(
+        Adler32.update(first, raw.baseAddress! + half, count: length - half)
+          == Adler32.reference(1, raw))
+    }
+  }
+
+  static let allSettings: [PNGSettings] = PNGSettings.Filter.allCases.flatMap { filter in
+    (0...3).map { PNGSettings(.igzip, level: $0, filter: filter) }
+      + PNGSettings.Strategy.allCases.flatMap { strategy in
+        [0, 1, 6, 9].map { PNGSettings(.zlib, level: $0, strategy: strategy, filter: filter) }
+      }
+  }
+
+  @Test("every setting round-trips opaque and transparent pixmaps exactly", arguments: allSettings)
+  func settingsRoundTrip(settings: PNGSettings) throws {
+    var encoder = PNGEncoder(settings: settings)
+    #expect(encoder.settings == settings)
+    for (w, h, opaque) in [(1, 1, true), (5, 3, false), (33, 17, true), (130, 90, false)] {
+      let pixmap = randomPixmap(width: w, height: h, seed: UInt64(w * h), opaque: opaque)
+      let png = try encoder.encode(pixmap)
+      #expect(colorType(png) == (opaque ? 2 : 6))
+      #expect(try PNGDecoder.decode(png) == pixmap)
+    }
+  }
+
+  @Test(
+    "large noisy images span several strips and IDAT chunks and still decode exactly",
+    arguments: [PNGSettings.fast, PNGSettings(.zlib, level: 1)])
+  func manyChunks(settings: PNGSettings) throws {
+    // Random opaque noise hardly compresses: about 1 MB of deflate data, four 256 KiB chunks.
+    let pixmap = randomPixmap(width: 700, height: 500, seed: 99, opaque: true)
+    var encoder = PNGEncoder(settings: settings)
+    let png = try encoder.encode(pixmap)
+    #expect(chunkTypes(png).filter { $0 == "IDAT" }.count >= 4)
+    #expect(chunkTypes(png) == ["IHDR"] + Array(repeating: "IDAT", count: chunkTypes(png).count - 2) + ["IEND"])
+    #expect(try PNGDecoder.decode(png) == pixmap)
+  }
+
+  @Test("a pixel that is not opaque in the last row switches the whole image to RGBA")
+  func lateTransparency() throws {
+    var pixmap = randomPixmap(width: 64, height: 300, seed: 3, opaque: true)
+    pixmap.bytes[pixmap.bytes.count - 1] = 200
+    pixmap.bytes[pixmap.bytes.count - 2] = 0
+    let png = try PNGEncoder.encode(pixmap)
+    #expect(colorType(png) == 6)
+    #expect(try PNGDecoder.decode(png) == pixmap)
+  }
+
+  @Test("RGB packing keeps r, g, b in order and reports the AND of the alphas")
+  func packRGB() {
+    let pixels = 11  // two SIMD steps and a scalar tail
+    var src = [UInt8](repeating: 255, count: pixels * 4)
+    for i in 0..<pixels { src[i * 4] = UInt8(i); src[i * 4 + 1] = UInt8(100 + i); src[i * 4 + 2] = UInt8(200 + i) }
+    var dst = [UInt8](repeating: 0, count: pixels * 3 + 32)
+    for (index, alpha) in [(pixels - 1, UInt8(254)), (2, UInt8(127)), (-1, UInt8(255))] {
+      var s = src
+      if index >= 0 { s[index * 4 + 3] = alpha }
+      let a = s.withUnsafeBytes { sp in
+        dst.withUnsafeMutableBytes { dp in PNGRowKernels.packRGB(sp.baseAddress!, dp.baseAddress!, pixels: pixels) }
+      }
+      #expect(a == alpha)
+      var expected: [UInt8] = []
+      for i in 0..<pixels { expected += [UInt8(i), UInt8(100 + i), UInt8(200 + i)] }
+      #expect(Array(dst.prefix(pixels * 3)) == expected)
+    }
+  }
+
+  /// The chunk types of a PNG file in order.
+  func chunkTypes(_ png: [UInt8]) -> [String] {
+    var types: [String] = []
+    var i = 8
+    while i + 8 <= png.count {
+      let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
+      types.append(String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self))
+      i += 12 + length
+    }
+    return types
+  }
+}
