@@ -6,7 +6,7 @@ import FlipbookRaster
 /// The PNG container (signature, IHDR, IDAT, IEND) is written here and only deflate comes
 /// from the library, run as a raw stream: libpng's writer copied every row once more, could
 /// only use zlib (15 ms per 1080p frame where igzip takes 2), and zlib's scalar Adler-32 took
-/// another 4–5 ms (``Adler32`` does it in SIMD). Rows are
+/// another 4–5 ms (ISA-L's `isal_adler32` is vectorized). Rows are
 /// converted, filtered, checksummed and compressed in strips of a few rows, so the bytes
 /// zlib reads are still in the cache. No time or text chunks are written: the same pixels
 /// and ``PNGSettings`` always give the same bytes, whatever thread or run encodes them.

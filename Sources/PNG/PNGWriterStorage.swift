@@ -1,3 +1,4 @@
+import CIsal
 import CZlib
 
 /// The deflate stream and buffers of one ``PNGEncoder``, reused from image to image.
@@ -147,7 +148,7 @@ final class PNGWriterStorage {
         line += lineBytes
       }
       let count = n &* lineBytes
-      adler = Adler32.update(adler, strip, count: count)
+      adler = isal_adler32(adler, strip.assumingMemoryBound(to: UInt8.self), UInt64(count))
       used = try stream.compress(
         strip, count: count, finish: false, into: zbuf, used: used, capacity: Self.idatBytes,
         drain: drain)
