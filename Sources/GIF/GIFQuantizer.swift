@@ -16,6 +16,10 @@ import FlipbookRaster
 /// the pixel composited over that color, so semi-transparent edges blend into a page of
 /// that color instead of showing a dark or hard fringe (gifski's `--matte`).
 ///
+/// A frame with at most 256 colors (255 and transparency) — most frames of flat shapes —
+/// is indexed exactly, without libimagequant: its palette is its colors in order of first
+/// appearance. That is lossless and several times faster; only richer frames are quantized.
+///
 /// One instance per thread: it keeps its scratch buffer between frames.
 public struct GIFQuantizer {
   public var matte: GIFColor?
@@ -33,6 +37,7 @@ public struct GIFQuantizer {
   public mutating func quantize(_ pixmap: Pixmap) throws(GIFError) -> GIFIndexedFrame {
     let transparent = prepare(pixmap)
     let count = pixmap.width * pixmap.height
+    if let exact = exactFrame(pixmap.width, pixmap.height) { return exact }
     var indices = [UInt8](repeating: 0, count: count)
     var palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = []
     let code = rgba.withUnsafeBufferPointer { source in
@@ -58,6 +63,42 @@ public struct GIFQuantizer {
     return GIFIndexedFrame(
       width: pixmap.width, height: pixmap.height, palette: flat, indices: indices,
       transparentIndex: transparentIndex)
+  }
+
+  /// The frame indexed with its own colors, or `nil` when it has more than a palette holds.
+  private func exactFrame(_ width: Int, _ height: Int) -> GIFIndexedFrame? {
+    var table = ExactPalette()
+    var indices = [UInt8](repeating: 0, count: width * height)
+    let complete = rgba.withUnsafeBytes { raw in
+      indices.withUnsafeMutableBufferPointer { out in
+        let pixels = raw.bindMemory(to: UInt32.self)
+        // Runs of one color are common: look a color up only when it differs from the last.
+        var last = UInt32.max, lastIndex: UInt8 = 0
+        for i in 0..<pixels.count {
+          let c = pixels[i]
+          if c != last || i == 0 {
+            guard let k = table.index(of: c) else { return false }
+            last = c
+            lastIndex = k
+          }
+          out[i] = lastIndex
+        }
+        return true
+      }
+    }
+    guard complete else { return nil }
+    var palette: [UInt8] = []
+    var transparentIndex: Int?
+    for (k, c) in table.colors.enumerated() {
+      // Pixels are little-endian r, g, b, a; transparent ones were made all zero.
+      if c == 0 {
+        transparentIndex = k
+        palette += matte.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
+      } else {
+        palette += [UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c >> 16)]
+      }
+    }
+    return GIFIndexedFrame(width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
   }
 
   /// Fills `rgba` with straight, 1-bit-alpha pixels; returns whether any pixel is transparent.
@@ -157,5 +198,27 @@ public struct GIFQuantizer {
       return (0..<n).map { (colors[$0].r, colors[$0].g, colors[$0].b, colors[$0].a) }
     }
     return LIQ_OK
+  }
+}
+
+/// Up to 256 distinct 32-bit colors in order of first appearance, in an open-addressing
+/// hash table (1024 slots, so it stays at most a quarter full).
+private struct ExactPalette {
+  private var keys = [UInt32](repeating: 0, count: 1024)
+  private var values = [Int16](repeating: -1, count: 1024)
+  private(set) var colors: [UInt32] = []
+
+  /// The color's palette index, adding it if new; `nil` once a 257th color appears.
+  mutating func index(of c: UInt32) -> UInt8? {
+    var slot = Int((c &* 0x9E37_79B1) >> 22)
+    while values[slot] >= 0 {
+      if keys[slot] == c { return UInt8(values[slot]) }
+      slot = (slot + 1) & 1023
+    }
+    guard colors.count < 256 else { return nil }
+    keys[slot] = c
+    values[slot] = Int16(colors.count)
+    colors.append(c)
+    return UInt8(colors.count - 1)
   }
 }
