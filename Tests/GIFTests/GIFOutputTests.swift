@@ -87,6 +87,26 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
     #expect(Array(m.palette[3 * k..<3 * k + 3]) == [63, 63, 63])
   }
 
+  /// A frame with more colors than a palette holds goes through libimagequant.
+  @Test func aRichFrameIsQuantizedToAtMost256Colors() throws {
+    var p = Pixmap(width: 64, height: 64)
+    for y in 0..<64 {
+      for x in 0..<64 {
+        let i = (y * 64 + x) * 4
+        p.bytes.replaceSubrange(i..<i + 4, with: [UInt8(x * 4), UInt8(y * 4), UInt8((x + y) * 2), 255])
+      }
+    }
+    var quantizer = GIFQuantizer()
+    let frame = try quantizer.quantize(p)
+    #expect(frame.colorCount <= 256 && frame.colorCount > 64 && frame.transparentIndex == nil)
+    var error = 0
+    for i in 0..<(64 * 64) {
+      let k = Int(frame.indices[i])
+      for c in 0..<3 { error += abs(Int(frame.palette[3 * k + c]) - Int(p.bytes[4 * i + c])) }
+    }
+    #expect(Double(error) / Double(64 * 64 * 3) < 4)
+  }
+
   @Test func theBytesDoNotDependOnTheNumberOfThreads() throws {
     let scene = try SceneFile.load(example("stack-insert.json"), overrides: SceneOverrides(duration: 0.6))
     try withTemporaryFolder { dir in
