@@ -88,11 +88,12 @@ extension Frames {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 
-  /// `121 frames → frames/ (1.9 MB) in 0.84 s, 144 fps`.
+  /// `121 frames → frames/ (1.9 MB) in 840 ms, 144 fps`.
   func summaryLine(_ s: WriteSummary, _ destination: String) -> String {
     let rate = s.seconds > 0 ? Double(s.framesWritten) / s.seconds : 0
     return "\(s.framesWritten) frames → \(destination) (\(Terminal.bytes(s.totalBytes))) in "
-      + "\(ProgressBar.formatDuration(s.seconds)), \(Int(rate.rounded())) fps"
+      + (s.seconds < 1 ? "\(Int((s.seconds * 1000).rounded())) ms" : ProgressBar.formatDuration(s.seconds))
+      + ", \(Int(rate.rounded())) fps"
   }
 
   /// `--matte`: a SwiftUI color name or hex, opaque.
