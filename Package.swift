@@ -5,7 +5,7 @@
 // The targets are the layers of the pipeline, and dependencies point one way:
 //
 //   Animation ─┐
-//   Scene ─────┴─> Layout ─> DisplayList <─ Raster <─ PNG <─ Render <─ render (CLI)
+//   Scene ─────┴─> Layout ─> DisplayList <─ Raster <─ PNG, GIF <─ Render <─ render (CLI)
 //
 // * FlipbookAnimation: curves, springs, transactions (pure Swift, no Foundation).
 // * FlipbookScene: the JSON scene file, decoded and validated with file:line:column errors.
@@ -14,6 +14,7 @@
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
 // * CLibPNG / CIsal / CZlib / FlipbookPNG: PNG files written with igzip's (or zlib's) deflate
 //   directly, read with libpng's simplified API (no setjmp from Swift).
+// * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
 // * FlipbookRender: the frame pipeline (parallel frames, staging folder, frame names).
 // * render: the command line (swift-argument-parser).
 import PackageDescription
@@ -67,9 +68,24 @@ let package = Package(
     .target(
       name: "FlipbookPNG", dependencies: ["CLibPNG", "CIsal", "CZlib", "FlipbookRaster"],
       path: "Sources/PNG"),
+    // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
+    // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and
+    // in every distribution; its encoder takes indexed rows and frame extensions as they are,
+    // so frame delays, disposal and the loop block stay under our control.
+    .systemLibrary(
+      name: "CGIFLib", path: "Sources/CGIFLib", pkgConfig: "libgif",
+      providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+    // libimagequant (Debian: libimagequant-dev) chooses each frame's palette: it is
+    // pngquant's and gifski's quantizer (median cut refined by k-means, with dithering), by
+    // far the best-looking palettes of any packaged library, and handles alpha. Licence:
+    // GPL-3.0-or-later in version 2.x, which a binary linking it inherits.
+    .systemLibrary(
+      name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+      providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+    .target(name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookRaster"], path: "Sources/GIF"),
     .target(
       name: "FlipbookRender",
-      dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation"],
+      dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation", "FlipbookGIF"],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
     // animations down the way ours are.
@@ -89,7 +105,7 @@ let package = Package(
     .executableTarget(
       name: "render",
       dependencies: [
-        "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookPNG",
+        "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookPNG", "FlipbookGIF",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),
@@ -107,6 +123,9 @@ let package = Package(
     .testTarget(name: "LayoutTests", dependencies: ["FlipbookLayout", "FlipbookScene"]),
     .testTarget(name: "RasterTests", dependencies: ["FlipbookRaster", "FlipbookDisplayList"]),
     .testTarget(name: "PNGTests", dependencies: ["FlipbookPNG", "FlipbookRaster"]),
+    .testTarget(name: "GIFTests", dependencies: ["FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookLayout", "FlipbookScene"]),
+    // Validates examples and goldens against scene.schema.json (python3 -m jsonschema).
+    .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene"]),
     // Depends on `render` so that the command-line tests find the executable built beside them.
     .testTarget(
       name: "RenderTests",

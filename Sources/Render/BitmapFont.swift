@@ -1,7 +1,7 @@
 import FlipbookRaster
 
-/// A 3×5 pixel font for the few characters labels need (digits, `.`, space), so contact
-/// sheets need no font library.
+/// A 3×5 pixel font for labels (digits, `.`, space; letters and punctuation in
+/// `BitmapFont+Letters.swift`), so contact sheets and plots need no font library.
 enum BitmapFont {
   /// Rows of 3 bits, top to bottom.
   static let glyphs: [Character: [UInt8]] = [
@@ -13,7 +13,7 @@ enum BitmapFont {
   static func draw(_ text: String, into p: inout Pixmap, x: Int, y: Int, scale: Int, rgb: (UInt8, UInt8, UInt8)) {
     var cx = x
     for ch in text {
-      guard let rows = glyphs[ch] else { continue }
+      guard let rows = glyph(ch) else { continue }
       for (r, bits) in rows.enumerated() {
         for c in 0..<3 where bits & (4 >> c) != 0 {
           ContactSheet.fill(&p, x: cx + c * scale, y: y + r * scale, w: scale, h: scale, rgb: rgb)

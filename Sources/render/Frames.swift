@@ -1,22 +1,47 @@
 import ArgumentParser
 import Foundation
+import FlipbookGIF
 import FlipbookLayout
 import FlipbookPNG
 import FlipbookRender
 
-/// `render SCENE --out DIR`: the whole sequence (or a range of it) as PNG frames.
+/// `render SCENE --out DIR`: the whole sequence (or a range of it) as PNG frames, and/or a
+/// GIF, a contact sheet, or one frame at a given moment.
 struct Frames: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "frames",
-    abstract: "Render a scene to DIR/frame_0000.png … (the default command).")
+    abstract: "Render a scene to PNG frames, a GIF, a contact sheet or one frame (the default command).",
+    discussion: """
+      Examples:
+        render scene.json --out frames/              every frame: frames/frame_0000.png …
+        render scene.json --gif out.gif --fps 25     an animated GIF, no other tool needed
+        render scene.json --time 0.5 --out f.png     the frame at 0.5 s (or --frame 15)
+        render scene.json --contact-sheet sheet.png --every 5
+      """)
 
   @Argument(help: "The scene file (JSON).")
   var scene: String
 
-  @Option(name: .long, help: "The folder for the frames (created if missing; its parent must exist).")
+  @Option(name: .long, help: ArgumentHelp(
+    "The folder for the frames (created if missing); with --time or --frame, the PNG file.",
+    valueName: "dir"))
   var out: String?
 
-  @Option(name: .customLong("contact-sheet"), help: "Also (or only) write all sampled frames as one labeled grid PNG.")
+  @Option(help: ArgumentHelp("Also (or only) write an animated GIF, looping forever.", valueName: "file.gif"))
+  var gif: String?
+
+  @Option(help: ArgumentHelp(
+    "With --gif: blend semi-transparent edges over this color (a name, #RRGGBB or RRGGBB).", valueName: "color"))
+  var matte: String?
+
+  @Option(help: ArgumentHelp("Render only the frame at T seconds, to --out FILE.png.", valueName: "T"))
+  var time: Double?
+
+  @Option(help: ArgumentHelp("Render only frame N, to --out FILE.png.", valueName: "N"))
+  var frame: Int?
+
+  @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
+    "Also (or only) write sampled frames as one labeled grid PNG.", valueName: "file.png"))
   var contactSheet: String?
 
   @Option(help: "With --contact-sheet: sample every k-th frame (the last is always shown).")
@@ -33,22 +58,26 @@ struct Frames: ParsableCommand {
 
   @OptionGroup var overrides: Overrides
 
-  @Flag(help: "No progress output.")
+  @Flag(help: "No progress, summary or warnings on stderr.")
   var quiet = false
 
   func validate() throws {
-    if out == nil && contactSheet == nil {
-      throw ValidationError("say where to write: --out DIR for frames, or --contact-sheet FILE.png")
+    if out == nil && contactSheet == nil && gif == nil {
+      throw ValidationError(
+        "say where to write: --out DIR for PNG frames, --gif FILE.gif, --contact-sheet FILE.png, "
+          + "or --time T --out FILE.png for one frame")
     }
     if let jobs, jobs < 1 || jobs > 1024 {
       throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
     }
     if every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
     if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
+    try validateOutputs()
   }
 
   func run() throws {
     let compiled = try loadOrExit(scene, overrides)
+    if time != nil || frame != nil { return try renderOneFrame(compiled) }
     var range: ClosedRange<Int>?
     if let frames {
       guard frames.last < compiled.frameCount else {
@@ -60,24 +89,47 @@ struct Frames: ParsableCommand {
     if let contactSheet {
       do {
         let sheet = try ContactSheet.make(compiled, options: ContactSheet.Options(every: every, columns: columns))
-        try PNGEncoder.write(sheet, toFile: contactSheet)
+        try PNGFile.write(sheet, to: contactSheet)
+        report("\(ContactSheet.frames(of: compiled, every: every).count) frames → \(contactSheet)")
       } catch {
         printError("\(error)")
         throw ExitCode.failure
       }
     }
-    guard let out else { return }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+    if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
+    if let gif { try writeGIF(compiled, to: gif, range: range, jobs: jobs) }
+  }
+
+  func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
+    let bar = progressBar("frames", total: range.map { $0.count } ?? compiled.frameCount)
     do {
-      let summary = try FrameRenderer.render(
-        compiled, to: out, range: range, jobs: jobs,
-        progress: showProgress ? ProgressLine(total: range.map { $0.count } ?? compiled.frameCount).update : nil)
-      if showProgress {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        FileHandle.standardError.write(Data("\(summary)\n".utf8))
-      }
+      let summary = try FrameRenderer.render(compiled, to: out, range: range, jobs: jobs, progress: bar.map { $0.update })
+      bar?.clear()
+      report(summaryLine(summary, out.hasSuffix("/") ? out : out + "/"))
+      let (count, fps) = (compiled.frameCount, compiled.fps)
+      report("  video: " + OutputCommands.video(
+        directory: out, frameCount: count, range: range, fps: fps, width: compiled.pixelWidth, height: compiled.pixelHeight))
+      report("  gif:   " + OutputCommands.gifski(directory: out, frameCount: count, range: range, fps: fps))
     } catch {
+      bar?.clear()
+      printError("\(error)")
+      throw ExitCode.failure
+    }
+  }
+
+  func writeGIF(_ compiled: CompiledScene, to path: String, range: ClosedRange<Int>?, jobs: Int) throws {
+    if !quiet, let warning = GIFTiming.warning(fps: compiled.fps) {
+      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+    let bar = progressBar("gif", total: range.map { $0.count } ?? compiled.frameCount)
+    do {
+      let options = GIFRenderer.Options(matte: matte.flatMap(Self.parseColor))
+      let summary = try GIFRenderer.render(compiled, to: path, range: range, jobs: jobs, options: options, progress: bar.map { $0.update })
+      bar?.clear()
+      report(summaryLine(summary, path))
+    } catch {
+      bar?.clear()
       printError("\(error)")
       throw ExitCode.failure
     }
@@ -101,13 +153,4 @@ struct FrameRange: ExpressibleByArgument {
   }
 
   static var defaultValueDescription: String { "A-B" }
-}
-
-/// One line of progress on a terminal, rewritten in place.
-final class ProgressLine: Sendable {
-  let total: Int
-  init(total: Int) { self.total = total }
-  @Sendable func update(_ done: Int) {
-    FileHandle.standardError.write(Data("\r\u{1B}[Kframe \(done)/\(total)".utf8))
-  }
 }

@@ -8,22 +8,19 @@ import FlipbookScene
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Render a SwiftUI-style animated scene to PNG frames.",
+    abstract: "Render SwiftUI-style animated scenes (JSON) to PNG frames or a GIF.",
     discussion: """
       Examples:
-        render examples/lore-circle.json --out frames/
-        render scene.json --out frames/ --frames 0-29 --jobs 2
-        render validate scene.json
-        render info scene.json --fps 60
+        render scene.json --out frames/              PNG frames (frame_0000.png …)
+        render scene.json --gif out.gif              an animated GIF
+        render scene.json --time 0.5 --out f.png     one frame, to debug a moment
+        render scene.json --contact-sheet sheet.png  all frames in a labeled grid
+        render curves scene.json --out curves.png    every animated value over time
+        render info scene.json                       size, timing, animations (JSON)
 
-      Make a GIF from the frames (30 fps):
-        ffmpeg -framerate 30 -i frames/frame_%04d.png -filter_complex \\
-          "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse" -loop 0 out.gif
-        gifski --fps 30 -o out.gif frames/frame_*.png
-
-      The scene format: SCENE-FORMAT.md.
+      'render SUBCOMMAND --help' for each; the scene format: SCENE-FORMAT.md.
       """,
-    subcommands: [Frames.self, Validate.self, Info.self],
+    subcommands: [Frames.self, Validate.self, Info.self, Curves.self],
     defaultSubcommand: Frames.self)
 }
 

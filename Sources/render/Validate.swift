@@ -5,7 +5,15 @@ import FlipbookRender
 /// `render validate SCENE`: check only.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Check a scene; exit 0 if it is valid, else print every problem.")
+    abstract: "Check a scene; exit 0 if it is valid, else print every problem.",
+    discussion: """
+      Problems are reported with file:line:column and the JSON path, up to 20 at a time.
+      Editors check as you type when the file names the schema: "$schema": "scene.schema.json".
+
+      Examples:
+        render validate scene.json
+        render validate scene.json --fps 60 --duration 3
+      """)
 
   @Argument(help: "The scene file (JSON).")
   var scene: String
@@ -21,7 +29,15 @@ struct Validate: ParsableCommand {
 /// `render info SCENE`: one JSON object on stdout.
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the scene's width, height (pixels), fps, duration and frameCount as JSON.")
+    abstract: "Print the scene's size, timing and animations as one JSON object.",
+    discussion: """
+      Fields: width, height (pixels), fps, duration, frameCount, and "animations": every
+      animation with its target, start, end and settle time.
+
+      Examples:
+        render info scene.json
+        render info scene.json --fps 60 | jq .frameCount
+      """)
 
   @Argument(help: "The scene file (JSON).")
   var scene: String

@@ -6,11 +6,11 @@ struct Decoded<T> {
 }
 
 extension SceneDecoder {
-  static let animationNames = [
+  package static let animationNames = [
     "default", "linear", "easeIn", "easeOut", "easeInOut", "spring", "smooth", "snappy", "bouncy",
     "interactiveSpring",
   ]
-  static let curveKeys = [
+  package static let curveKeys = [
     "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
     "smooth", "snappy", "bouncy", "interactiveSpring", "base",
   ]
@@ -261,8 +261,8 @@ extension SceneDecoder {
 
   // MARK: Transitions
 
-  static let transitionNames = ["opacity", "identity", "scale", "slide"]
-  static let transitionKeys = ["scale", "move", "push", "offset", "combined", "asymmetric"]
+  package static let transitionNames = ["opacity", "identity", "scale", "slide"]
+  package static let transitionKeys = ["scale", "move", "push", "offset", "combined", "asymmetric"]
 
   mutating func transition(_ v: JSONValue, _ path: String) -> Transition? {
     switch v.kind {

@@ -1,5 +1,5 @@
 extension SceneDecoder {
-  static let modifierNames = [
+  package static let modifierNames = [
     "fill", "stroke", "foregroundColor", "frame", "padding", "offset", "position", "scaleEffect",
     "rotationEffect", "opacity", "compositingGroup", "overlay", "background", "zIndex", "animation",
     "transition", "matchedGeometryEffect",

@@ -1,5 +1,5 @@
 extension SceneDecoder {
-  static let nodeTypes = [
+  package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
     "hstack", "if", "empty", "spacer",
   ]

@@ -125,7 +125,7 @@ public struct SceneDecoder {
 
   // MARK: Top level
 
-  static let topLevelKeys = ["$schema", "version", "canvas", "fps", "duration", "state", "root", "timeline"]
+  package static let topLevelKeys = ["$schema", "version", "canvas", "fps", "duration", "state", "root", "timeline"]
 
   mutating func scene(_ json: JSONValue, overrides: SceneOverrides) -> Scene? {
     guard let top = object(json, "", allowed: Self.topLevelKeys, required: ["canvas", "root"], what: "a scene object") else {

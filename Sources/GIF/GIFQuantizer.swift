@@ -1,0 +1,224 @@
+import CImageQuant
+import FlipbookRaster
+
+/// Reduces a premultiplied frame to a palette of at most 256 colors with libimagequant.
+///
+/// Every frame gets its own palette (a GIF local color table), chosen for that frame alone.
+/// Our frames are flat shapes with anti-aliased edges, so one frame rarely has more than a few
+/// hundred colors and its palette is then exact or nearly so; a palette shared by the whole
+/// animation would have to hold every frame's colors at once (an animated color passes
+/// through hundreds), and dithering would then speckle shapes that are flat in the source.
+/// The cost is at most 768 bytes per frame, and frames are independent, so they are
+/// quantized in parallel.
+///
+/// GIF transparency is 1-bit: a pixel with alpha < 128 becomes the transparent index, any
+/// other is opaque. Its color is the straight (un-premultiplied) color, or, with a `matte`,
+/// the pixel composited over that color, so semi-transparent edges blend into a page of
+/// that color instead of showing a dark or hard fringe (gifski's `--matte`).
+///
+/// A frame with at most 256 colors (255 and transparency) — most frames of flat shapes —
+/// is indexed exactly, without libimagequant: its palette is its colors in order of first
+/// appearance. That is lossless and several times faster; only richer frames are quantized.
+///
+/// One instance per thread: it keeps its scratch buffer between frames.
+public struct GIFQuantizer {
+  public var matte: GIFColor?
+  /// libimagequant's speed, 1 (slowest, best) … 10 (fastest).
+  public var speed: Int32
+  /// Floyd–Steinberg dithering strength, 0 … 1.
+  public var dithering: Float
+  private var rgba: [UInt8] = []
+
+  public init(matte: GIFColor? = nil, speed: Int32 = 4, dithering: Float = 1) {
+    self.matte = matte; self.speed = speed; self.dithering = dithering
+  }
+
+  /// The frame as palette indices.
+  public mutating func quantize(_ pixmap: Pixmap) throws(GIFError) -> GIFIndexedFrame {
+    let transparent = prepare(pixmap)
+    let count = pixmap.width * pixmap.height
+    if let exact = exactFrame(pixmap.width, pixmap.height) { return exact }
+    var indices = [UInt8](repeating: 0, count: count)
+    var palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = []
+    let code = rgba.withUnsafeBufferPointer { source in
+      indices.withUnsafeMutableBufferPointer { out in
+        Self.run(source.baseAddress!, pixmap.width, pixmap.height, maxColors: transparent ? 255 : 256,
+          speed: speed, dithering: dithering, into: out.baseAddress!, palette: &palette)
+      }
+    }
+    guard code == LIQ_OK else { throw .quantization(code: code.rawValue) }
+    var transparentIndex: Int?
+    if transparent {
+      transparentIndex = fixTransparency(&indices, &palette)
+    }
+    var flat: [UInt8] = []
+    flat.reserveCapacity(palette.count * 3)
+    for (i, c) in palette.enumerated() {
+      if i == transparentIndex, let matte {
+        flat += [matte.red, matte.green, matte.blue]
+      } else {
+        flat += [c.r, c.g, c.b]
+      }
+    }
+    return GIFIndexedFrame(
+      width: pixmap.width, height: pixmap.height, palette: flat, indices: indices,
+      transparentIndex: transparentIndex)
+  }
+
+  /// The frame indexed with its own colors, or `nil` when it has more than a palette holds.
+  private func exactFrame(_ width: Int, _ height: Int) -> GIFIndexedFrame? {
+    var table = ExactPalette()
+    var indices = [UInt8](repeating: 0, count: width * height)
+    let complete = rgba.withUnsafeBytes { raw in
+      indices.withUnsafeMutableBufferPointer { out in
+        let pixels = raw.bindMemory(to: UInt32.self)
+        // Runs of one color are common: look a color up only when it differs from the last.
+        var last = UInt32.max, lastIndex: UInt8 = 0
+        for i in 0..<pixels.count {
+          let c = pixels[i]
+          if c != last || i == 0 {
+            guard let k = table.index(of: c) else { return false }
+            last = c
+            lastIndex = k
+          }
+          out[i] = lastIndex
+        }
+        return true
+      }
+    }
+    guard complete else { return nil }
+    var palette: [UInt8] = []
+    var transparentIndex: Int?
+    for (k, c) in table.colors.enumerated() {
+      // Pixels are little-endian r, g, b, a; transparent ones were made all zero.
+      if c == 0 {
+        transparentIndex = k
+        palette += matte.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
+      } else {
+        palette += [UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c >> 16)]
+      }
+    }
+    return GIFIndexedFrame(width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
+  }
+
+  /// Fills `rgba` with straight, 1-bit-alpha pixels; returns whether any pixel is transparent.
+  private mutating func prepare(_ pixmap: Pixmap) -> Bool {
+    let count = pixmap.width * pixmap.height * 4
+    if rgba.count != count { rgba = [UInt8](repeating: 0, count: count) }
+    let matte = self.matte.map { (UInt32($0.red), UInt32($0.green), UInt32($0.blue)) }
+    var transparent = false
+    pixmap.bytes.withUnsafeBufferPointer { src in
+      rgba.withUnsafeMutableBufferPointer { dst in
+        var i = 0
+        while i < count {
+          let a = UInt32(src[i + 3])
+          if a == 255 {
+            dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+          } else if a < 128 {
+            dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0; dst[i + 3] = 0
+            transparent = true
+          } else if let (mr, mg, mb) = matte {
+            // Premultiplied source-over: c + m·(255 − a)/255, rounded.
+            let k = 255 - a
+            dst[i] = UInt8(min(255, UInt32(src[i]) + (mr * k + 127) / 255))
+            dst[i + 1] = UInt8(min(255, UInt32(src[i + 1]) + (mg * k + 127) / 255))
+            dst[i + 2] = UInt8(min(255, UInt32(src[i + 2]) + (mb * k + 127) / 255))
+            dst[i + 3] = 255
+          } else {
+            for c in 0..<3 { dst[i + c] = UInt8(min(255, (UInt32(src[i + c]) * 255 + a / 2) / a)) }
+            dst[i + 3] = 255
+          }
+          i &+= 4
+        }
+      }
+    }
+    return transparent
+  }
+
+  /// Makes the transparent pixels (and only those) use one transparent palette entry, and
+  /// returns its index. libimagequant normally gives exactly that, since the input alpha is
+  /// only 0 or 255; this guarantees it.
+  private func fixTransparency(
+    _ indices: inout [UInt8], _ palette: inout [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]
+  ) -> Int {
+    var t = palette.firstIndex { $0.a < 128 }
+    if t == nil {
+      palette.append((0, 0, 0, 0))
+      t = palette.count - 1
+    }
+    let transparentIndex = t!
+    let opaque = palette.indices.filter { palette[$0].a >= 128 }
+    for i in indices.indices {
+      let wantsTransparent = rgba[4 * i + 3] == 0
+      if wantsTransparent {
+        indices[i] = UInt8(transparentIndex)
+      } else if palette[Int(indices[i])].a < 128, let nearest = nearest(i, among: opaque, palette) {
+        indices[i] = UInt8(nearest)
+      }
+    }
+    return transparentIndex
+  }
+
+  private func nearest(_ i: Int, among candidates: [Int], _ palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]) -> Int? {
+    func d(_ x: UInt8, _ y: UInt8) -> Int { (Int(x) - Int(y)) * (Int(x) - Int(y)) }
+    return candidates.min { a, b in
+      let pa = palette[a], pb = palette[b]
+      let r = rgba[4 * i], g = rgba[4 * i + 1], bl = rgba[4 * i + 2]
+      return d(pa.r, r) + d(pa.g, g) + d(pa.b, bl) < d(pb.r, r) + d(pb.g, g) + d(pb.b, bl)
+    }
+  }
+
+  /// Quantizes and remaps one straight RGBA image; the palette is read after remapping,
+  /// because libimagequant refines it while remapping.
+  private static func run(
+    _ pixels: UnsafePointer<UInt8>, _ width: Int, _ height: Int, maxColors: Int32, speed: Int32,
+    dithering: Float, into out: UnsafeMutablePointer<UInt8>,
+    palette: inout [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]
+  ) -> liq_error {
+    guard let attr = liq_attr_create() else { return LIQ_OUT_OF_MEMORY }
+    defer { liq_attr_destroy(attr) }
+    var code = liq_set_max_colors(attr, maxColors)
+    if code == LIQ_OK { code = liq_set_speed(attr, speed) }
+    guard code == LIQ_OK else { return code }
+    guard let image = liq_image_create_rgba(attr, pixels, Int32(width), Int32(height), 0) else {
+      return LIQ_OUT_OF_MEMORY
+    }
+    defer { liq_image_destroy(image) }
+    var result: OpaquePointer?
+    code = liq_image_quantize(image, attr, &result)
+    guard code == LIQ_OK, let result else { return code == LIQ_OK ? LIQ_ABORTED : code }
+    defer { liq_result_destroy(result) }
+    code = liq_set_dithering_level(result, dithering)
+    if code == LIQ_OK { code = liq_write_remapped_image(result, image, out, width * height) }
+    guard code == LIQ_OK, let p = liq_get_palette(result) else { return code == LIQ_OK ? LIQ_ABORTED : code }
+    let entries = p.pointee
+    let n = Int(entries.count)
+    palette = withUnsafeBytes(of: entries.entries) { raw in
+      let colors = raw.bindMemory(to: liq_color.self)
+      return (0..<n).map { (colors[$0].r, colors[$0].g, colors[$0].b, colors[$0].a) }
+    }
+    return LIQ_OK
+  }
+}
+
+/// Up to 256 distinct 32-bit colors in order of first appearance, in an open-addressing
+/// hash table (1024 slots, so it stays at most a quarter full).
+private struct ExactPalette {
+  private var keys = [UInt32](repeating: 0, count: 1024)
+  private var values = [Int16](repeating: -1, count: 1024)
+  private(set) var colors: [UInt32] = []
+
+  /// The color's palette index, adding it if new; `nil` once a 257th color appears.
+  mutating func index(of c: UInt32) -> UInt8? {
+    var slot = Int((c &* 0x9E37_79B1) >> 22)
+    while values[slot] >= 0 {
+      if keys[slot] == c { return UInt8(values[slot]) }
+      slot = (slot + 1) & 1023
+    }
+    guard colors.count < 256 else { return nil }
+    keys[slot] = c
+    values[slot] = Int16(colors.count)
+    colors.append(c)
+    return UInt8(colors.count - 1)
+  }
+}

@@ -1,0 +1,41 @@
+/// GIF frame delays for a frame rate, and whether a GIF can play at that rate.
+///
+/// A GIF frame's delay is a whole number of centiseconds, so only rates that divide 100
+/// (100, 50, 25, 20, 10, …) have one exact delay. For any other rate the delays are
+/// error-diffused: frame `i` lasts `round(100·(i+1)/fps) − round(100·i/fps)` cs (30 fps gives
+/// 3, 4, 3, 3, 4, 3, …), so the first `n` frames always end within half a centisecond of
+/// `n / fps` and the average rate is exact over the whole animation.
+public enum GIFTiming {
+  /// The delay of each of `count` frames at `fps`, in centiseconds.
+  public static func delays(frameCount count: Int, fps: Double) -> [Int] {
+    (0..<count).map { i in end(ofFrame: i + 1, fps: fps) - end(ofFrame: i, fps: fps) }
+  }
+
+  /// When frame `n` starts, in whole centiseconds.
+  static func end(ofFrame n: Int, fps: Double) -> Int {
+    Int((100 * Double(n) / fps).rounded())
+  }
+
+  /// Browsers and most viewers play delays below this (0 and 1 cs) as 10 cs.
+  public static let minimumPlayableDelay = 2
+
+  /// A warning for rates a GIF cannot play exactly, or `nil` when every frame gets the same
+  /// whole number of centiseconds (at least 2).
+  public static func warning(fps: Double) -> String? {
+    let cs = 100 / fps
+    if cs < Double(minimumPlayableDelay) {
+      return "\(format(fps)) fps is too fast for a GIF: its frames would last 0–1 cs, which browsers play "
+        + "as 10 cs (far too slow); render the GIF with --fps 50 (or 25, 20, 10)"
+    }
+    if cs != cs.rounded() {
+      let low = Int(cs.rounded(.down))
+      return "GIF delays are whole centiseconds, so at \(format(fps)) fps frames last \(low) or \(low + 1) cs "
+        + "(the average rate is exact, the spacing is not); --fps 50, 25, 20 or 10 plays evenly"
+    }
+    return nil
+  }
+
+  static func format(_ d: Double) -> String {
+    d == d.rounded() && abs(d) < 1e9 ? String(Int(d)) : String(d)
+  }
+}

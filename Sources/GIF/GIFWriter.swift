@@ -1,0 +1,188 @@
+import CGIFLib
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Numbers temporary files made by this process, so two writers never share one.
+private let temporarySerial = Atomic<Int>(0)
+
+/// Writes an animated GIF frame by frame with giflib, atomically: frames go to a hidden
+/// temporary file beside the target, which is renamed over it only by ``finish()``. A failed
+/// or abandoned write removes the temporary file and leaves the target as it was.
+///
+/// The GIF loops forever (a NETSCAPE2.0 block) and each frame carries its own palette
+/// (``GIFQuantizer``) and delay (``GIFTiming``). How frames are stacked depends on
+/// `transparent`, which the caller decides for the whole animation:
+/// - opaque (`false`): each frame stays on screen under the next (disposal "do not dispose"),
+///   and only the rectangle that changed since the previous frame is stored, which makes
+///   animations of small moving shapes several times smaller;
+/// - transparent (`true`): each frame replaces the previous one whole ("restore to
+///   background"), since a transparent pixel must show the page, not the previous frame.
+public final class GIFWriter {
+  public let path: String
+  public let width: Int
+  public let height: Int
+  public let transparent: Bool
+  private let temporaryPath: String
+  private var file: UnsafeMutablePointer<GifFileType>?
+  /// What the viewer shows after the last frame written (opaque GIFs only), for cropping.
+  private var shown: [UInt32] = []
+  public private(set) var framesWritten = 0
+
+  /// Creates the temporary file and writes the GIF header and the loop block.
+  public init(path: String, width: Int, height: Int, transparent: Bool) throws(GIFError) {
+    guard width >= 1, height >= 1, width <= 65535, height <= 65535 else {
+      throw .badPath(path: path, reason: "a GIF is 1…65535 pixels wide and high, not \(width)×\(height)")
+    }
+    self.path = path
+    self.width = width
+    self.height = height
+    self.transparent = transparent
+    let (folder, name) = Self.split(path)
+    var info = stat()
+    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      throw .badPath(path: path, reason: "it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")out.gif")
+    }
+    guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw .badPath(path: path, reason: "the folder '\(folder)' does not exist")
+    }
+    let serial = temporarySerial.wrappingAdd(1, ordering: .relaxed).oldValue
+    temporaryPath = (folder == "." && !path.hasPrefix("./") ? "" : folder + "/") + ".\(name).\(getpid())-\(serial).tmp"
+    let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw .io(path: path, operation: "create a file beside", errno: errno) }
+    var code: Int32 = 0
+    guard let gif = EGifOpenFileHandle(fd, &code) else {
+      close(fd)
+      unlink(temporaryPath)
+      throw .giflib(path: path, code: code)
+    }
+    file = gif
+    EGifSetGifVersion(gif, true)
+    do throws(GIFError) {
+      try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil))
+      // Loop forever: the NETSCAPE2.0 application extension with a loop count of 0.
+      try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE))
+      try check(EGifPutExtensionBlock(gif, 11, Array("NETSCAPE2.0".utf8)))
+      try check(EGifPutExtensionBlock(gif, 3, [UInt8]([1, 0, 0])))
+      try check(EGifPutExtensionTrailer(gif))
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  deinit { abandon() }
+
+  /// Appends a frame shown for `delay` centiseconds.
+  public func add(_ frame: GIFIndexedFrame, delay: Int) throws(GIFError) {
+    guard let gif = file else { throw .badFrame("the writer is already finished") }
+    guard frame.width == width, frame.height == height else {
+      throw .badFrame("\(frame.width)×\(frame.height) in a \(width)×\(height) GIF")
+    }
+    if !transparent && frame.transparentIndex != nil {
+      throw .badFrame("frame \(framesWritten) has transparent pixels, but the GIF was opened as opaque")
+    }
+    let rect = transparent ? (x: 0, y: 0, w: width, h: height) : changedRect(frame)
+    var control = GraphicsControlBlock(
+      DisposalMode: transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
+      DelayTime: Int32(max(0, min(delay, 65535))), TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+    var extensionBytes = [UInt8](repeating: 0, count: 4)
+    let length = EGifGCBToExtension(&control, &extensionBytes)
+    do throws(GIFError) {
+      try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes))
+      try putImage(gif, frame, rect)
+    } catch {
+      abandon()
+      throw error
+    }
+    framesWritten += 1
+  }
+
+  /// Closes the GIF and moves it into place.
+  public func finish() throws(GIFError) {
+    guard let gif = file else { throw .badFrame("the writer is already finished") }
+    file = nil
+    var code: Int32 = 0
+    if EGifCloseFile(gif, &code) == GIF_ERROR {
+      unlink(temporaryPath)
+      throw .giflib(path: path, code: code)
+    }
+    if rename(temporaryPath, path) != 0 {
+      let e = errno
+      unlink(temporaryPath)
+      throw .io(path: path, operation: "move the finished GIF to", errno: e)
+    }
+  }
+
+  /// Stops writing and removes the temporary file; the target is left as it was.
+  public func abandon() {
+    guard let gif = file else { return }
+    file = nil
+    var code: Int32 = 0
+    _ = EGifCloseFile(gif, &code)
+    unlink(temporaryPath)
+  }
+
+  /// The smallest rectangle outside which `frame` shows what is already on screen (the
+  /// whole frame for the first one), and records what is shown afterwards.
+  private func changedRect(_ frame: GIFIndexedFrame) -> (x: Int, y: Int, w: Int, h: Int) {
+    let count = width * height
+    if shown.isEmpty {
+      shown = (0..<count).map { frame.displayed($0) }
+      return (0, 0, width, height)
+    }
+    var minX = width, minY = height, maxX = -1, maxY = -1
+    for y in 0..<height {
+      let row = y * width
+      for x in 0..<width {
+        let c = frame.displayed(row + x)
+        if c != shown[row + x] {
+          shown[row + x] = c
+          if x < minX { minX = x }
+          if x > maxX { maxX = x }
+          if y < minY { minY = y }
+          maxY = y
+        }
+      }
+    }
+    // Nothing changed: a 1×1 frame that repeats the pixel already there keeps the delay.
+    if maxX < 0 { return (0, 0, 1, 1) }
+    return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+  }
+
+  private func putImage(_ gif: UnsafeMutablePointer<GifFileType>, _ frame: GIFIndexedFrame, _ rect: (x: Int, y: Int, w: Int, h: Int)) throws(GIFError) {
+    // A color table has 2, 4, … 256 entries; unused ones are black.
+    var size = 2
+    while size < frame.colorCount { size *= 2 }
+    var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
+    for i in 0..<frame.colorCount {
+      colors[i] = GifColorType(Red: frame.palette[3 * i], Green: frame.palette[3 * i + 1], Blue: frame.palette[3 * i + 2])
+    }
+    guard let map = GifMakeMapObject(Int32(size), colors) else { throw .giflib(path: path, code: E_GIF_ERR_NOT_ENOUGH_MEM) }
+    defer { GifFreeMapObject(map) }
+    try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.w), Int32(rect.h), false, map))
+    var row = [GifPixelType](repeating: 0, count: rect.w)
+    for y in rect.y..<(rect.y + rect.h) {
+      let start = y * width + rect.x
+      for x in 0..<rect.w { row[x] = frame.indices[start + x] }
+      try check(EGifPutLine(gif, &row, Int32(rect.w)))
+    }
+  }
+
+  private func check(_ result: Int32) throws(GIFError) {
+    if result == GIF_ERROR {
+      throw .giflib(path: path, code: file?.pointee.Error ?? 0)
+    }
+  }
+
+  /// The folder and file name of a path.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+    return (folder, String(path[path.index(after: slash)...]))
+  }
+}

@@ -1,0 +1,93 @@
+import FlipbookAnimation
+import FlipbookScene
+
+/// One animated value of a scene sampled over time, for plots (`render curves`): a
+/// modifier's argument, a color, a view's layout frame, a transition's progress, or a
+/// matched-geometry frame.
+public struct AnimatedValue: Sendable {
+  /// The JSON path of what animates, as `render info` names it
+  /// (`root.children[0].modifiers[2].scaleEffect`, `root.children[1].layout`, …).
+  public var target: String
+  /// A short name for a legend: the node's `id` (or its path) and what animates.
+  public var label: String
+  /// The components that change, each with its name (`x`, `opacity`, `width`, …) and one
+  /// value per sample time. Components with identical samples are merged (`x, y` for a
+  /// uniform `scaleEffect`).
+  public var components: [(name: String, values: [Double])]
+  /// When the first animation of this value starts.
+  public var firstStart: Double
+}
+
+extension CompiledScene {
+  /// The times of the timeline's events (transactions), in order.
+  public var eventTimes: [Double] { times }
+
+  /// Every value that at least one animation drives, sampled at `sampleTimes`, keeping only
+  /// the components that actually change; ordered by when they first animate, then by target.
+  ///
+  /// Colors are given as display sRGB components in 0…1 (`red`, `green`, `blue`, `opacity`);
+  /// rects as `x`, `y`, `width`, `height` in points; transitions as `presence`, 1 when fully
+  /// inserted and 0 when removed.
+  public func animatedValues(at sampleTimes: [Double]) -> [AnimatedValue] {
+    var result: [AnimatedValue] = []
+    func add(_ target: String, _ label: String, _ track: AnimationTrack, _ lanes: [String], color: Bool = false) {
+      guard let first = track.runs.first else { return }
+      let samples = sampleTimes.map { t -> AnimatableVector in
+        let v = track.value(at: t)
+        guard color else { return v }
+        let c = ColorSpace.color(v)
+        return AnimatableVector(c.red, c.green, c.blue, c.opacity)
+      }
+      var components: [(name: String, values: [Double])] = []
+      for (lane, name) in lanes.enumerated() {
+        let values = samples.map { $0[lane] }
+        guard let v0 = values.first, values.contains(where: { $0 != v0 }) else { continue }
+        if let same = components.firstIndex(where: { $0.values == values }) {
+          components[same].name += ", " + name
+        } else {
+          components.append((name, values))
+        }
+      }
+      if !components.isEmpty {
+        result.append(AnimatedValue(target: target, label: label, components: components, firstStart: first.start))
+      }
+    }
+    for i in 0..<table.count {
+      let node = table[i].node
+      let name = node.id ?? node.path
+      add("\(node.path).layout", "\(name) layout", rectTracks[i][node.modifiers.count], ["x", "y", "width", "height"])
+      if let p = presenceTracks[i] { add("\(node.path).transition", "\(name) transition", p, ["presence"]) }
+    }
+    for (key, track) in attributeTracks {
+      let node = table[Int(key.node)].node
+      let name = node.id ?? node.path
+      let (target, what, lanes, color) = Self.describe(key, node)
+      add(target, "\(name) \(what)", track, lanes, color: color)
+    }
+    for (id, track) in matchedTracks {
+      add("matchedGeometry(\(id))", "matchedGeometry(\(id))", track, ["x", "y", "width", "height"])
+    }
+    return result.sorted { $0.firstStart != $1.firstStart ? $0.firstStart < $1.firstStart : $0.target < $1.target }
+  }
+
+  /// The target path, a short name, the lane names and whether the value is a color.
+  private static func describe(_ key: AttributeKey, _ node: Node) -> (String, String, [String], Bool) {
+    let color = ["red", "green", "blue", "opacity"]
+    guard key.modifier >= 0 else {
+      if case .color = node.kind { return ("\(node.path).content", "color", color, true) }
+      return ("\(node.path).cornerRadius", "cornerRadius", ["radius"], false)
+    }
+    let modifier = node.modifiers[Int(key.modifier)]
+    let name = String(modifier.path.split(separator: ".").last ?? "")
+    switch modifier.kind {
+    case .fill, .foregroundColor: return (modifier.path, name, color, true)
+    case .stroke:
+      return key.slot == 0
+        ? (modifier.path + ".color", "stroke color", color, true)
+        : (modifier.path + ".lineWidth", "stroke lineWidth", ["width"], false)
+    case .offset, .scaleEffect: return (modifier.path, name, ["x", "y"], false)
+    case .rotationEffect: return (modifier.path, name, ["degrees"], false)
+    default: return (modifier.path, name, ["value"], false)
+    }
+  }
+}

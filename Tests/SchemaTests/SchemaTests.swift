@@ -1,0 +1,99 @@
+import FlipbookScene
+import Foundation
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path
+
+func jsonFiles(_ folder: String, depth: Int = 1) -> [String] {
+  let base = "\(repositoryRoot)/\(folder)"
+  let names = ((try? FileManager.default.subpathsOfDirectory(atPath: base)) ?? []).filter {
+    $0.hasSuffix(".json") && $0.split(separator: "/").count == depth
+  }
+  return names.sorted().map { "\(base)/\($0)" }
+}
+
+/// Runs `tools/check-schema.py` (python3 with the jsonschema package; .ci/run installs it).
+func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "\(repositoryRoot)/tools/check-schema.py"] + arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// scene.schema.json, the editors' view of the scene format, kept in step with the decoder:
+/// whatever the decoder reads, the schema accepts, and typos that both must catch.
+@Suite struct SchemaTests {
+  let schema: [String: Any]
+
+  init() throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(repositoryRoot)/scene.schema.json"))
+    schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  var goodScenes: [String] { jsonFiles("examples") + jsonFiles("goldens", depth: 2) }
+  var badScenes: [String] { jsonFiles("Tests/Fixtures/bad-scenes") }
+
+  @Test func everyExampleAndGoldenSceneIsValid() throws {
+    #expect(goodScenes.count >= 20)
+    let result = try checkSchema(goodScenes)
+    #expect(result.status == 0, "\(result.output)")
+  }
+
+  @Test func everyBadSceneFailsTheSchema() throws {
+    #expect(badScenes.count >= 20)
+    let result = try checkSchema(["--invalid"] + badScenes)
+    #expect(result.status == 0, "\(result.output)")
+  }
+
+  /// The bad scenes are bad for the renderer too, and the good ones are good.
+  @Test func theDecoderAgreesWithTheSchema() throws {
+    for path in badScenes {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      #expect(throws: SceneError.self, "\(path)") { try SceneDecoder.decode(bytes, file: path) }
+    }
+    for path in goodScenes {
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      _ = try SceneDecoder.decode(bytes, file: path)
+    }
+  }
+
+  @Test func everyExampleNamesTheSchemaForEditors() throws {
+    for path in goodScenes {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      let depth = path.contains("/goldens/") ? "../../" : "../"
+      #expect(text.contains("\"$schema\": \"\(depth)scene.schema.json\""), "\(path)")
+    }
+  }
+
+  /// Names the schema lists are exactly the names the decoder knows.
+  @Test func theSchemaListsTheDecodersNames() throws {
+    let defs = try #require(schema["$defs"] as? [String: Any])
+    func def(_ name: String) -> [String: Any] { defs[name] as? [String: Any] ?? [:] }
+    let node = def("node")
+    let nodeTypes = ((node["properties"] as? [String: Any])?["type"] as? [String: Any])?["enum"] as? [String]
+    #expect(nodeTypes == SceneDecoder.nodeTypes)
+    let modifiers = (def("modifier")["properties"] as? [String: Any]).map { Set($0.keys) }
+    #expect(modifiers == Set(SceneDecoder.modifierNames))
+    #expect(Set(def("colorName")["enum"] as? [String] ?? []) == Set(Color.named.keys))
+    #expect(def("alignment")["enum"] as? [String] == Alignment.allCases.map(\.rawValue))
+    #expect(def("edge")["enum"] as? [String] == Edge.allCases.map(\.rawValue))
+    let animation = def("animation")["anyOf"] as? [[String: Any]] ?? []
+    #expect(animation.count == 3)
+    #expect(animation.count == 3 && animation[1]["enum"] as? [String] == SceneDecoder.animationNames)
+    let animationKeys = animation.count == 3 ? (animation[2]["properties"] as? [String: Any]).map { Set($0.keys) } : nil
+    let decoderKeys = Set(SceneDecoder.curveKeys + ["duration", "repeatCount", "repeatForever", "autoreverses", "delay", "speed"])
+    #expect(animationKeys == decoderKeys)
+    let transition = def("transition")["anyOf"] as? [[String: Any]] ?? []
+    #expect(transition.first?["enum"] as? [String] == SceneDecoder.transitionNames)
+    #expect((transition.last?["properties"] as? [String: Any]).map { Set($0.keys) } == Set(SceneDecoder.transitionKeys))
+    let topLevel = (schema["properties"] as? [String: Any]).map { Set($0.keys) }
+    #expect(topLevel == Set(SceneDecoder.topLevelKeys))
+  }
+}
