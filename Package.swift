@@ -49,7 +49,10 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       path: "Sources/Layout"),
-    .target(name: "FlipbookRaster", dependencies: ["FlipbookDisplayList"], path: "Sources/Raster"),
+    // The blend loops built for AVX2 and picked at run time (Swift has no per-function
+    // target features, and flags like -mavx2 would be unsafeFlags).
+    .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
+    .target(name: "FlipbookRaster", dependencies: ["FlipbookDisplayList", "CRasterKernels"], path: "Sources/Raster"),
     // libpng from the system (Debian: libpng-dev). The shim exposes the macros Swift cannot
     // import (PNG_FORMAT_RGBA, PNG_IMAGE_VERSION).
     .systemLibrary(

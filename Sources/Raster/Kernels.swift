@@ -10,6 +10,11 @@
 //   source       = div255(color · coverage) per channel (color premultiplied RGBA8, coverage 0…255)
 //   source-over  = src + div255(dst · (255 − srcA)) per channel
 
+import CRasterKernels
+
+/// Whether the AVX2 kernels of CRasterKernels run on this CPU (they give the same bytes).
+package let avx2 = flipbook_avx2_available()
+
 /// A premultiplied RGBA8 color; `packed` is the pixel as it lies in memory (r in the low byte).
 package struct PremulColor: Equatable, Sendable {
   package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
@@ -186,6 +191,7 @@ package func fillPixels(_ dst: UnsafeMutableRawPointer, count: Int, packed: UInt
 package func blendSolid(_ dst: UnsafeMutableRawPointer, count: Int, src: PremulColor) {
   if src.a == 255 { fillPixels(dst, count: count, packed: src.packed); return }
   if src.packed == 0 { return }
+  if avx2 { flipbook_blend_solid_avx2(dst, count, src.packed); return }
   let sc = SplitColor(src)
   let inv16 = SIMD16<UInt16>(repeating: 255 &- UInt16(src.a))
   let inv8 = SIMD8<UInt16>(repeating: 255 &- UInt16(src.a))
@@ -222,13 +228,17 @@ package func blendConstantCoverage(
 
 /// A shape's color with everything the mask kernel needs, computed once per shape.
 package struct Paint {
-  let color: PremulColor
+  package let color: PremulColor
   let split: SplitColor
   let inv16: SIMD16<UInt16>
   let solid: SIMD8<UInt32>
+  /// Whether the blends run CRasterKernels' AVX2 loops, decided once per shape (each read of
+  /// the global `avx2` goes through swift_once); tests turn it off to check the Swift loops.
+  let useAVX2: Bool
 
-  package init(_ color: PremulColor) {
+  package init(_ color: PremulColor, useAVX2: Bool = avx2) {
     self.color = color
+    self.useAVX2 = useAVX2
     split = SplitColor(color)
     inv16 = SIMD16<UInt16>(repeating: 255 &- UInt16(color.a))
     solid = SIMD8<UInt32>(repeating: color.packed)
@@ -240,6 +250,7 @@ package struct Paint {
 package func blendSolid(_ dst: UnsafeMutableRawPointer, count: Int, paint: Paint) {
   let c = paint.color
   if c.a == 255 { fillPixels(dst, count: count, packed: c.packed); return }
+  if paint.useAVX2 { flipbook_blend_solid_avx2(dst, count, c.packed); return }
   let sc = paint.split
   let inv8 = SIMD8<UInt16>(repeating: 255 &- UInt16(c.a))
   var i = 0
@@ -275,6 +286,7 @@ package func blendMask(
 package func blendMask(
   _ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, count: Int, paint: Paint
 ) {
+  if paint.useAVX2 { flipbook_blend_mask_avx2(dst, coverage, count, paint.color.packed); return }
   let sc = paint.split
   let opaque = paint.color.a == 255
   let full: UInt64 = 0x00FF_00FF_00FF_00FF
