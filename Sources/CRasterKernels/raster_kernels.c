@@ -7,12 +7,9 @@
 #include <immintrin.h>
 
 bool flipbook_avx2_available(void) {
-  static int state = -1;  // benign race: every thread computes the same value
-  if (state < 0) {
-    __builtin_cpu_init();
-    state = __builtin_cpu_supports("avx2") ? 1 : 0;
-  }
-  return state == 1;
+  // Called once, by the initializer of FlipbookRaster's global `avx2`.
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
 }
 
 #define AVX2 __attribute__((target("avx2")))

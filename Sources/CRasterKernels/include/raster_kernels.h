@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// True when this CPU runs the AVX2 kernels below (checked once).
+/// True when this CPU runs the AVX2 kernels below.
 bool flipbook_avx2_available(void);
 
 /// Source-over of one premultiplied color `packed` (r in the low byte) over `count` pixels
