@@ -18,7 +18,7 @@ extension CompiledScene {
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
   public func displayList(at time: Double) -> DisplayList {
     let k = snapshotIndex(at: time)
-    var walker = Walker(scene: self, time: time, state: snapshots[k])
+    var walker = Walker(scene: self, time: time, state: history[k])
     let s = scene.canvas.scale
     let ctx = DrawContext(transform: .scale(x: s, y: s), opacity: 1, foreground: nil)
     walker.drawNode(0, ctx)

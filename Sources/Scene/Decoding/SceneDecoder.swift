@@ -21,6 +21,11 @@ public enum SceneLimits {
   public static let maxFrames = 100_000
   public static let maxFPS = 240.0
   public static let maxTransactions = 1_000_000
+  /// Work to replay the timeline into animation tracks, in units of about a microsecond
+  /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
+  /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
+  /// spring by 100 transactions need about 4,000,000.
+  public static let maxReplayWork = 10_000_000
   /// Errors reported per run before the rest are only counted.
   public static let maxDiagnostics = 20
 }
@@ -88,8 +93,8 @@ public struct SceneDecoder {
 
   func describe(_ v: JSONValue) -> String {
     switch v.kind {
-    case .string(let s): return "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
-    case .number(_, let text): return "the number \(text)"
+    case .string(let s): return "the string \"\(excerpt(s))\""
+    case .number(_, let text): return "the number \(excerpt(text))"
     case .bool(let b): return "\(b)"
     default: return v.typeName
     }
@@ -112,7 +117,7 @@ public struct SceneDecoder {
         let list = allowed.count <= 8 ? "; expected one of: \(allowed.joined(separator: ", "))" : ""
         error(
           m.keyLocation, join(path, m.key),
-          "unknown key \"\(m.key)\"\(Suggestion.hint(for: m.key, in: allowed))\(list)")
+          "unknown key \"\(excerpt(m.key))\"\(Suggestion.hint(for: m.key, in: allowed))\(list)")
       }
     }
     for key in required where result[key] == nil {
@@ -121,7 +126,11 @@ public struct SceneDecoder {
     return result
   }
 
-  func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  /// `path.key`, with a long key shortened as in messages.
+  func join(_ path: String, _ key: String) -> String { path.isEmpty ? excerpt(key) : "\(path).\(excerpt(key))" }
+
+  /// A string from the file as messages quote it (see ``JSONParser/excerpt(_:)``).
+  func excerpt(_ s: String) -> String { JSONParser.excerpt(s) }
 
   // MARK: Top level
 
@@ -241,9 +250,9 @@ public struct SceneDecoder {
     }
     var result: [(name: String, value: StateValue)] = []
     for m in members {
-      let path = "state.\(m.key)"
+      let path = join("state", m.key)
       guard Self.isValidName(m.key) else {
-        error(m.keyLocation, path, "invalid state name \"\(m.key)\"; names match [A-Za-z_][A-Za-z0-9_]*")
+        error(m.keyLocation, path, "invalid state name \"\(excerpt(m.key))\"; names match [A-Za-z_][A-Za-z0-9_]*")
         continue
       }
       if let value = literal(m.value, path) {

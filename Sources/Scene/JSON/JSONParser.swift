@@ -39,6 +39,17 @@ public struct JSONParser {
 
   private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
+  /// A string from the file as messages quote it: at most 40 characters, so that a
+  /// 10-megabyte key or number still gives a one-line message.
+  static func excerpt(_ s: String) -> String {
+    var i = s.startIndex
+    for _ in 0..<40 {
+      guard i < s.endIndex else { return s }
+      i = s.index(after: i)
+    }
+    return i == s.endIndex ? s : String(s[..<i]) + "…"
+  }
+
   private func error(_ message: String, at loc: SourceLocation? = nil) -> SyntaxError {
     SyntaxError(message: message, location: loc ?? location)
   }
@@ -279,10 +290,10 @@ public struct JSONParser {
       }
       let keyLocation = location
       let key = try parseString()
-      if !seen.insert(key).inserted { throw error("duplicate key \"\(key)\"", at: keyLocation) }
+      if !seen.insert(key).inserted { throw error("duplicate key \"\(Self.excerpt(key))\"", at: keyLocation) }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw error("expected ':' after key \"\(key)\"")
+        throw error("expected ':' after key \"\(Self.excerpt(key))\"")
       }
       advance()
       skipWhitespace()
