@@ -187,7 +187,7 @@ struct TrackBuilder {
     throw SceneError(diagnostics: [
       Diagnostic(
         file: "scene", location: tx.location, path: tx.path,
-        message: "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) views, \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change")
+        message: "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change")
     ])
   }
 

@@ -35,12 +35,17 @@ private func recordSignal(_ signo: Int32) {
 /// A plain `sigaction` handler sets a flag that the writer's workers poll between frames
 /// (no `DispatchSource`: on Linux, libdispatch installs a process-wide handler of its own that
 /// it never removes). The writer that sees the flag removes its staging folder and then
-/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM). The handlers
-/// are installed when the first write starts and the previous ones restored when the last
-/// write ends; a signal the process was started with ignored (`nohup`) stays ignored.
+/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM, 129 for
+/// SIGHUP). The handlers are installed when the first write starts and the previous ones
+/// restored when the last write ends; a signal the process was started with ignored
+/// (`nohup`) stays ignored.
 enum InterruptGuard {
-  /// Signals handled during a write.
-  static let signals: [Int32] = [SIGINT, SIGTERM]
+  /// Signals handled during a write: Ctrl-C, `kill`, and a closed terminal.
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// Signals ignored during a write. SIGXFSZ (a file over `ulimit -f`) would otherwise kill
+  /// the process mid-write and leave the staging folder; ignored, the write fails with EFBIG
+  /// and the writer cleans up like for a full disk.
+  static let ignored: [Int32] = [SIGXFSZ]
 
   /// Active writes, and the dispositions to restore when the last one ends.
   private static let state = Mutex<(writes: Int, saved: [Int32: sigaction])>((0, [:]))
@@ -63,6 +68,28 @@ enum InterruptGuard {
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         if sigaction(signo, &action, nil) == 0 {
+          state.saved[signo] = previous
+        }
+      }
+      // A process can start with these signals blocked: posix_spawn passes on the mask of
+      // the thread that spawns it (a test runner's worker thread, say), and a blocked signal
+      // would stay pending until the write is over. Blocking them is never how a parent asks
+      // for them to be ignored (that is SIG_IGN, kept above), so unblock them for this thread
+      // and the worker threads it starts.
+      var unblock = sigset_t()
+      sigemptyset(&unblock)
+      for signo in signals { sigaddset(&unblock, signo) }
+      pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+      for signo in ignored {
+        var previous = sigaction()
+        var action = sigaction()
+        #if os(Linux)
+          action.__sigaction_handler.sa_handler = SIG_IGN
+        #else
+          action.__sigaction_u.__sa_handler = SIG_IGN
+        #endif
+        sigemptyset(&action.sa_mask)
+        if sigaction(signo, &action, &previous) == 0 {
           state.saved[signo] = previous
         }
       }
@@ -90,7 +117,8 @@ enum InterruptGuard {
   /// Ends the process after an interrupted write has cleaned up: status 128 + `signo`,
   /// after telling stderr what state the output folder is in (`outcome`).
   static func exitAfterInterrupt(_ signo: Int32, _ outcome: String) -> Never {
-    let name = signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "signal \(signo)"
+    let names = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"]
+    let name = names[signo] ?? "signal \(signo)"
     let message = "interrupted by \(name): \(outcome)\n"
     var bytes = Array(message.utf8)
     _ = write(STDERR_FILENO, &bytes, bytes.count)

@@ -233,7 +233,11 @@ extension SceneDecoder {
 
   mutating func timingCurve(_ v: JSONValue, _ path: String, duration dv: JSONValue?, durationPath: String) -> Animation? {
     guard case .array(let items) = v.kind, items.count == 4 else {
-      typeError(v, path, expected: "[x1, y1, x2, y2]")
+      if case .array(let items) = v.kind {
+        error(v, path, "expected [x1, y1, x2, y2], found \(items.count) item\(items.count == 1 ? "" : "s")")
+      } else {
+        typeError(v, path, expected: "[x1, y1, x2, y2]")
+      }
       return nil
     }
     var p: [Double] = []

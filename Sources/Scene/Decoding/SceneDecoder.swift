@@ -91,6 +91,16 @@ public struct SceneDecoder {
     error(value, path, "expected \(expected), found \(describe(value))")
   }
 
+  /// A value as the file writes it, for messages that quote a number or a string plainly.
+  static func text(_ v: JSONValue) -> String {
+    switch v.kind {
+    case .number(_, let text): return text
+    case .string(let s): return "\"\(s)\""
+    case .bool(let b): return "\(b)"
+    default: return v.typeName
+    }
+  }
+
   func describe(_ v: JSONValue) -> String {
     switch v.kind {
     case .string(let s): return "the string \"\(excerpt(s))\""
@@ -145,7 +155,7 @@ public struct SceneDecoder {
     }
     if let v = top["version"] {
       if case .number(let n, _) = v.kind, n == 1 {} else {
-        error(v, "version", "unsupported version \(describe(v)); this renderer reads version 1")
+        error(v, "version", "unsupported version \(excerpt(Self.text(v))); this renderer reads version 1")
       }
     }
     let canvas = top["canvas"].flatMap { self.canvas($0, overrides: overrides) }

@@ -54,6 +54,8 @@ public struct JSONParser {
     SyntaxError(message: message, location: loc ?? location)
   }
 
+  static let nonFiniteMessage = "NaN and Infinity are not JSON numbers; write a finite number"
+
   private func describeCurrent() -> String {
     guard index < bytes.count else { return "end of file" }
     let b = bytes[index]
@@ -108,6 +110,10 @@ public struct JSONParser {
       return try parseNumber()
     case UInt8(ascii: "'"):
       throw error("strings must use double quotes")
+    case UInt8(ascii: "/"):
+      throw error("comments are not allowed in JSON")
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      throw error(Self.nonFiniteMessage)
     default:
       throw error("unexpected \(describeCurrent()), expected a value")
     }
@@ -135,6 +141,7 @@ public struct JSONParser {
     let begin = index
     func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     if bytes[index] == UInt8(ascii: "-") { advance() }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "I") { throw error(Self.nonFiniteMessage, at: start) }
     guard index < bytes.count, digit(bytes[index]) else { throw error("invalid number", at: start) }
     if bytes[index] == UInt8(ascii: "0") {
       advance()
@@ -217,6 +224,9 @@ public struct JSONParser {
           throw error("invalid escape sequence in string")
         }
       default:
+        if b == 0x0A {
+          throw error("unterminated string: it reaches the end of the line (a line break inside a string is written \\n)", at: start)
+        }
         if b < 0x20 { throw error("control character in string (escape it as \\n, \\t, …)") }
         out.append(b)
         advance()
