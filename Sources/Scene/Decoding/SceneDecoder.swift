@@ -163,7 +163,7 @@ public struct SceneDecoder {
     var fps = 30.0
     if let f = overrides.fps {
       if !(f > 0 && f <= SceneLimits.maxFPS) || !f.isFinite {
-        error(json.location, "fps", "--fps \(f) is out of range; expected a number in (0, 240]")
+        error(json.location, "fps", "--fps \(format(f)) is out of range; expected a number in (0, 240]")
       }
       fps = f
     } else if let v = top["fps"] {
@@ -177,7 +177,7 @@ public struct SceneDecoder {
     var duration = Scene.Duration.auto
     if let d = overrides.duration {
       if d >= 0 && d.isFinite { duration = .seconds(d) } else {
-        error(json.location, "duration", "--duration \(d) is out of range; expected seconds ≥ 0")
+        error(json.location, "duration", "--duration \(format(d)) is out of range; expected seconds ≥ 0")
       }
     } else if let v = top["duration"] {
       if case .string(let s) = v.kind {
@@ -191,8 +191,10 @@ public struct SceneDecoder {
     if case .seconds(let d) = duration {
       let frames = (d * fps).rounded() + 1
       if frames > Double(SceneLimits.maxFrames) {
-        error(top["duration"] ?? json, "duration",
-          "\(format(d)) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)")
+        // From the command line, the message names the option, not the file's value.
+        let given = overrides.duration != nil ? "--duration \(format(d))" : format(d)
+        error(overrides.duration != nil ? json : top["duration"] ?? json, "duration",
+          "\(given) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)")
       }
     }
 
@@ -224,7 +226,7 @@ public struct SceneDecoder {
     var scale = 1.0
     if let s = overrides.scale {
       if s > 0 && s.isFinite { scale = s } else {
-        error(v, "canvas.scale", "--scale \(s) is out of range; expected a number > 0")
+        error(v, "canvas.scale", "--scale \(format(s)) is out of range; expected a number > 0")
       }
     } else if let sv = m["scale"], let s = positive(sv, "canvas.scale") {
       scale = s
