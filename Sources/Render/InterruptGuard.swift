@@ -59,15 +59,7 @@ enum InterruptGuard {
       for signo in signals {
         var previous = sigaction()
         guard sigaction(signo, nil, &previous) == 0, !isIgnored(previous) else { continue }
-        var action = sigaction()
-        #if os(Linux)
-          action.__sigaction_handler.sa_handler = recordSignal
-        #else
-          action.__sigaction_u.__sa_handler = recordSignal
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        if sigaction(signo, &action, nil) == 0 {
+        if let previous = setHandler(signo, recordSignal, flags: SA_RESTART) {
           state.saved[signo] = previous
         }
       }
@@ -81,19 +73,25 @@ enum InterruptGuard {
       for signo in signals { sigaddset(&unblock, signo) }
       pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
       for signo in ignored {
-        var previous = sigaction()
-        var action = sigaction()
-        #if os(Linux)
-          action.__sigaction_handler.sa_handler = SIG_IGN
-        #else
-          action.__sigaction_u.__sa_handler = SIG_IGN
-        #endif
-        sigemptyset(&action.sa_mask)
-        if sigaction(signo, &action, &previous) == 0 {
-          state.saved[signo] = previous
-        }
+        if let previous = setHandler(signo, SIG_IGN) { state.saved[signo] = previous }
       }
     }
+  }
+
+  /// Sets the disposition of `signo`; returns the previous one, or nil if that failed.
+  private static func setHandler(
+    _ signo: Int32, _ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0
+  ) -> sigaction? {
+    var action = sigaction()
+    #if os(Linux)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = flags
+    var previous = sigaction()
+    return sigaction(signo, &action, &previous) == 0 ? previous : nil
   }
 
   /// Restores the previous handlers if this was the last active write.
