@@ -19,6 +19,14 @@ struct ChainEntry: Sendable {
   /// When this entry finishes (nil: never).
   var end: Double?
 
+  /// The work of preparing this entry (see ``AnimationProgram/cost``).
+  var cost: Int {
+    switch motion {
+    case let .program(program): return program.cost
+    case let .mergedSpring(simulation): return simulation.cost
+    }
+  }
+
   func isFinished(at time: Double) -> Bool {
     guard let end else { return false }
     return time >= end - timeTolerance
@@ -56,11 +64,14 @@ struct AnimationSegment: Sendable {
   /// combine rule: `r = 0; for entry i: a_i = animate(V_i − r, t − t_i); r = finished_i ? V_i : r + a_i`.
   /// A finished entry overwrites r, so evaluation starts at the latest finished one: the work is
   /// proportional to the entries still running, not to the chain's history.
-  func evaluate(at time: Double) -> (offset: AnimatableVector, value: AnimatableVector, running: Bool) {
+  ///
+  /// `cost` is the number of entries evaluated, so that a replay of many overlapping changes
+  /// can be bounded (each change evaluates every entry still running under it).
+  func evaluate(at time: Double) -> (offset: AnimatableVector, value: AnimatableVector, running: Bool, cost: Int) {
     let count = startedCount(at: time)
-    guard count > 0 else { return (.zero, origin, false) }
+    guard count > 0 else { return (.zero, origin, false, 0) }
     let last = entries[count - 1]
-    if last.isFinished(at: time) { return (last.interval, last.target, false) }
+    if last.isFinished(at: time) { return (last.interval, last.target, false, 1) }
     var first = count - 1
     while first > 0 && !entries[first - 1].isFinished(at: time) { first -= 1 }
     var r: AnimatableVector = first > 0 ? entries[first - 1].interval : .zero
@@ -79,6 +90,6 @@ struct AnimationSegment: Sendable {
         r = simulation.state(atStep: simulation.step(at: elapsed)).position
       }
     }
-    return (r, origin + r, true)
+    return (r, origin + r, true, count - first)
   }
 }

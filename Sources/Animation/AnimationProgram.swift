@@ -48,6 +48,16 @@ indirect enum AnimationProgram: Sendable {
     }
   }
 
+  /// The work of preparing this run (see ``AnimationTrack/set(_:at:animation:)``): a
+  /// FluidSpring is integrated up front (``SpringSimulation/cost``); anything else is one.
+  var cost: Int {
+    switch self {
+    case .curve, .interpolatingSpring: return 1
+    case let .fluidSpring(simulation): return simulation.cost
+    case let .delay(_, base), let .speed(_, base), let .repeating(_, _, base, _): return base.cost
+    }
+  }
+
   /// Seconds from start until the run is finished and the target shows; nil if it never finishes
   /// (repeats forever, zero speed, an undamped spring, or a duration too long to represent).
   var duration: Double? {

@@ -24,22 +24,31 @@ public struct AnimationTrack: Sendable {
   /// A change to the value the attribute already has is no change at all, as in SwiftUI: it neither
   /// animates nor stops a running animation. A time earlier than the previous change is treated
   /// as the previous change's time (a NaN time likewise; 0 for the first change).
-  public mutating func set(_ target: AnimatableVector, at time: Double, animation: Animation?) {
+  ///
+  /// Returns the work done, so that a caller can bound a whole replay: 1, plus the entries of
+  /// a running chain evaluated to find where the value is (many overlapping changes make each
+  /// further change cost more), plus the new entry's own cost (a spring is integrated now).
+  @discardableResult
+  public mutating func set(_ target: AnimatableVector, at time: Double, animation: Animation?) -> Int {
     let time = time >= lastTime ? time : (lastTime.isFinite ? lastTime : 0)
     lastTime = time
-    guard target != finalValue else { return }
+    guard target != finalValue else { return 1 }
 
     guard let animation else {
       segments.append(AnimationSegment(start: time, origin: target, entries: []))
-      return
+      return 1
     }
 
     // Is a chain still running at `time`? (A change exactly at a chain's end starts fresh.)
+    var cost = 1
     if let segment = segments.last, !segment.entries.isEmpty {
       let now = segment.evaluate(at: time)
+      cost += now.cost
       if now.running {
         if animation.mergesWithRunning {
-          segments.append(merge(animation, into: segment, now: now.offset, target: target, at: time))
+          let merged = merge(animation, into: segment, now: now.offset, target: target, at: time)
+          cost += merged.entries.first?.cost ?? 0
+          segments.append(merged)
         } else {
           let interval = target - segment.origin
           let magnitude = (interval - now.offset).magnitudeSquared.squareRoot()
@@ -47,8 +56,9 @@ public struct AnimationTrack: Sendable {
           let entry = Self.freshEntry(
             animation, interval: interval, target: target, magnitude: magnitude, at: time)
           segments[segments.count - 1].entries.append(entry)
+          cost += entry.cost
         }
-        return
+        return cost
       }
     }
 
@@ -58,6 +68,7 @@ public struct AnimationTrack: Sendable {
       animation, interval: interval, target: target,
       magnitude: interval.magnitudeSquared.squareRoot(), at: time)
     segments.append(AnimationSegment(start: time, origin: origin, entries: [entry]))
+    return cost + entry.cost
   }
 
   private static func freshEntry(

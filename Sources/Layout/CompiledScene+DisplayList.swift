@@ -18,7 +18,7 @@ extension CompiledScene {
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
   public func displayList(at time: Double) -> DisplayList {
     let k = snapshotIndex(at: time)
-    var walker = Walker(scene: self, time: time, state: snapshots[k])
+    var walker = Walker(scene: self, time: time, state: history[k])
     let s = scene.canvas.scale
     let ctx = DrawContext(transform: .scale(x: s, y: s), opacity: 1, foreground: nil)
     walker.drawNode(0, ctx)
@@ -60,6 +60,8 @@ extension CompiledScene {
     /// Rects that replace the tracked ones: members of a matched-geometry group are laid out
     /// inside the group's animated shared frame.
     var overrides: [Int: [Rect]] = [:]
+    /// Scratch layout for matched-geometry members (see `applyMatchedGeometry`).
+    var matchedPass: LayoutPass?
 
     init(scene: CompiledScene, time: Double, state: StateSnapshot) {
       self.scene = scene; self.time = time; self.state = state
@@ -75,13 +77,19 @@ extension CompiledScene {
       guard let member = scene.matchedMembers[i], let track = scene.matchedTracks[member.id] else { return }
       let v = track.value(at: time)
       let frame = Rect(x: v.x, y: v.y, width: max(0, v.z), height: max(0, v.w))
-      var pass = LayoutPass(table: table, state: state)
+      // One pass serves every member of the frame (thousands of members must not each
+      // allocate and scan a pass over the whole tree). Taken out of `matchedPass` while in
+      // use, so that it is not copied.
+      var pass = matchedPass ?? LayoutPass(table: table, state: state)
+      matchedPass = nil
+      pass.removePlacements()
       pass.place(i, member.level, frame)
-      for (n, rects) in pass.rects.enumerated() {
-        guard var rects else { continue }
+      for n in pass.placed {
+        guard var rects = pass.rects[n] else { continue }
         if n == i { rects = Array(rects[0...member.level]) }
         overrides[n] = rects
       }
+      matchedPass = pass
     }
 
     var table: NodeTable { scene.table }

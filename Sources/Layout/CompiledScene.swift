@@ -14,7 +14,7 @@ public final class CompiledScene: Sendable {
   let table: NodeTable
   /// Transaction times; snapshot k (k ≥ 1) holds after `times[k - 1]`.
   let times: [Double]
-  let snapshots: [StateSnapshot]
+  let history: StateHistory
   /// Per node, per level: the layout rect as (x, y, width, height).
   let rectTracks: [[AnimationTrack]]
   let attributeTracks: [AttributeKey: AnimationTrack]
@@ -45,9 +45,9 @@ public final class CompiledScene: Sendable {
     let table = NodeTable(root: scene.root)
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
-    builder.run()
+    try builder.run()
     times = scene.transactions.map(\.time)
-    snapshots = builder.snapshots
+    history = builder.history
     rectTracks = builder.rectTracks
     attributeTracks = builder.attributeTracks
     var byNode = [[ResolvedAttribute]](repeating: [], count: table.count)

@@ -15,6 +15,8 @@ struct LayoutPass {
   let state: StateSnapshot
   /// Per node: its rects by level, or nil when the node is not present in this snapshot.
   var rects: [[Rect]?]
+  /// The nodes that have rects, in the order they were placed.
+  private(set) var placed: [Int] = []
   private var memo: [Key: Size] = [:]
 
   private struct Key: Hashable {
@@ -196,10 +198,19 @@ struct LayoutPass {
 
   private func finite(_ s: Size) -> Size { finite(s, fallback: .zero) }
 
+  /// Forgets every rect placed so far (the size memo, which depends only on the state, is
+  /// kept), so that one pass can lay out many subtrees in turn: the work is proportional to
+  /// the nodes placed, not to the whole tree.
+  mutating func removePlacements() {
+    for n in placed { rects[n] = nil }
+    placed.removeAll(keepingCapacity: true)
+  }
+
   mutating func place(_ i: Int, _ level: Int, _ rect: Rect) {
     let node = table[i].node
     if rects[i] == nil {
       rects[i] = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: node.modifiers.count + 1)
+      placed.append(i)
     }
     rects[i]![level] = rect
     guard level > 0 else {

@@ -7,7 +7,7 @@ import FlipbookScene
 struct TrackBuilder {
   let scene: Scene
   let table: NodeTable
-  var snapshots: [StateSnapshot] = []
+  var history = StateHistory(initial: StateSnapshot([:]), transactions: [])
   var rectTracks: [[AnimationTrack]] = []
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
@@ -15,6 +15,8 @@ struct TrackBuilder {
   var matchedMembers: [Int: (id: String, level: Int)] = [:]
   /// Group ids in the order their first member appears in the tree.
   var matchedGroups: [String] = []
+  /// The members of each matched-geometry group, in tree order.
+  var matchedMembersByGroup: [String: [Int]] = [:]
   /// Attributes of each node with the state variables their values depend on.
   var attributes: [[(key: AttributeKey, expression: Expression, type: ValueType, dependencies: Set<String>)]] = []
   /// State variables that can change layout (sizes, spacing, padding, position, `if` flags).
@@ -33,8 +35,8 @@ struct TrackBuilder {
   /// The source of a matched-geometry group in a layout: the first present member (in tree
   /// order) marked `isSource`, and the rect of the view its effect wraps.
   func matchedSource(_ id: String, in layout: LayoutPass) -> (node: Int, rect: Rect)? {
-    for i in 0..<table.count {
-      guard let m = matchedMembers[i], m.id == id, let rects = layout.rects[i] else { continue }
+    for i in matchedMembersByGroup[id] ?? [] {
+      guard let m = matchedMembers[i], let rects = layout.rects[i] else { continue }
       if case .matchedGeometryEffect(_, true) = table[i].node.modifiers[m.level].kind {
         return (i, rects[m.level])
       }
@@ -42,12 +44,21 @@ struct TrackBuilder {
     return nil
   }
 
-  mutating func run() {
+  /// Conditional nodes by the flag that chooses their branch.
+  var conditionalsByFlag: [String: [Int]] = [:]
+  /// Attributes by the state variables they read, as (node, index in `attributes[node]`).
+  var attributesByVariable: [String: [(node: Int, index: Int)]] = [:]
+  /// Work done so far (layout nodes, attributes evaluated, animation work), bounded by
+  /// ``SceneLimits/maxReplayWork`` so that a hostile timeline fails instead of running for hours.
+  var work = 0
+
+  mutating func run() throws(SceneError) {
     collectAttributes()
     var state = scene.initialState
-    snapshots = [state]
+    history = StateHistory(initial: state, transactions: scene.transactions)
     let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
     var layout = LayoutPass(table: table, state: state, canvas: canvas)
+    work = table.count
 
     rectTracks = (0..<table.count).map { i in
       let levels = table[i].node.modifiers.count + 1
@@ -66,18 +77,21 @@ struct TrackBuilder {
         matchedTracks[id] = AnimationTrack(initial: Self.vector(source.rect))
       }
     }
+    // The transaction that last updated each attribute (flattened), so that one that reads
+    // several changed variables is updated once per transaction.
+    var updatedIn = attributes.map { Array(repeating: -1, count: $0.count) }
 
     for (k, tx) in scene.transactions.enumerated() {
-      let previous = state
-      for change in tx.changes { state[change.name] = change.value }
-      snapshots.append(state)
-      let changed = Set(tx.changes.map(\.name).filter { previous[$0] != state[$0] })
+      // No copy of the whole state per transaction: names are unique within one.
+      var changed: Set<String> = []
+      for change in tx.changes where state[change.name] != change.value {
+        changed.insert(change.name)
+        state[change.name] = change.value
+      }
+      history.didApply(k, state: state)
+      try spend(1 + tx.changes.count, k, tx)
       if changed.isEmpty { continue }
       let t = tx.time
-      let oldLayout = layout
-      if !layoutDependencies.isDisjoint(with: changed) {
-        layout = LayoutPass(table: table, state: state, canvas: canvas)
-      }
       func effective(_ i: Int, above j: Int) -> Animation? {
         var a = tx.animation
         if !tx.disablesAnimations {
@@ -87,58 +101,94 @@ struct TrackBuilder {
         }
         return a
       }
-      _ = k
 
-      // Insertions and removals of `if` branches.
-      for i in 0..<table.count {
-        guard case .conditional(let flag, _, _) = table[i].node.kind, changed.contains(flag) else { continue }
-        let animation = effective(i, above: -1)
-        for b in table[i].children {
-          let wasIn = oldLayout.chosenBranch(i) == b
-          let isIn = layout.chosenBranch(i) == b
-          guard wasIn != isIn else { continue }
-          if isIn {
-            presenceTracks[b]!.set(.zero, at: t, animation: nil)
-            presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation)
-          } else {
-            presenceTracks[b]!.set(.zero, at: t, animation: animation)
+      // Only a change to a variable that layout reads lays the tree out again; then every
+      // rect, the branches of `if`s and matched geometry may change. Otherwise the work is
+      // proportional to the attributes that read the changed variables.
+      if !layoutDependencies.isDisjoint(with: changed) {
+        let oldLayout = layout
+        layout = LayoutPass(table: table, state: state, canvas: canvas)
+        try spend(table.count, k, tx)
+
+        // Insertions and removals of `if` branches.
+        for flag in changed {
+          for i in conditionalsByFlag[flag] ?? [] {
+            let animation = effective(i, above: -1)
+            for b in table[i].children {
+              let wasIn = oldLayout.chosenBranch(i) == b
+              let isIn = layout.chosenBranch(i) == b
+              guard wasIn != isIn else { continue }
+              if isIn {
+                try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
+                try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
+              } else {
+                try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
+              }
+            }
           }
         }
-      }
 
-      // Matched geometry: the shared frame follows the current source, animated with the
-      // animation that applies where the source's effect sits.
-      for id in matchedGroups {
-        guard let source = matchedSource(id, in: layout) else { continue }
-        let v = Self.vector(source.rect)
-        if matchedTracks[id] == nil {
-          matchedTracks[id] = AnimationTrack(initial: v)
-        } else if v != matchedTracks[id]!.finalValue {
-          matchedTracks[id]!.set(v, at: t, animation: effective(source.node, above: matchedMembers[source.node]!.level))
+        // Matched geometry: the shared frame follows the current source, animated with the
+        // animation that applies where the source's effect sits.
+        for id in matchedGroups {
+          guard let source = matchedSource(id, in: layout) else { continue }
+          let v = Self.vector(source.rect)
+          if matchedTracks[id] == nil {
+            matchedTracks[id] = AnimationTrack(initial: v)
+          } else if v != matchedTracks[id]!.finalValue {
+            try spend(
+              matchedTracks[id]!.set(
+                v, at: t, animation: effective(source.node, above: matchedMembers[source.node]!.level)), k, tx)
+          }
         }
-      }
 
-      for i in 0..<table.count {
-        guard let rects = layout.rects[i] else { continue }
-        let inserted = oldLayout.rects[i] == nil
-        for (l, r) in rects.enumerated() {
-          let v = Self.vector(r)
+        for i in 0..<table.count {
+          guard let rects = layout.rects[i] else { continue }
+          let inserted = oldLayout.rects[i] == nil
+          for (l, r) in rects.enumerated() {
+            let v = Self.vector(r)
+            if inserted {
+              try spend(rectTracks[i][l].set(v, at: t, animation: nil), k, tx)
+            } else if v != rectTracks[i][l].finalValue {
+              try spend(rectTracks[i][l].set(v, at: t, animation: effective(i, above: l - 1)), k, tx)
+            }
+          }
+          // An inserted view shows its attributes' current values at once.
           if inserted {
-            rectTracks[i][l].set(v, at: t, animation: nil)
-          } else if v != rectTracks[i][l].finalValue {
-            rectTracks[i][l].set(v, at: t, animation: effective(i, above: l - 1))
+            for (index, a) in attributes[i].enumerated() {
+              updatedIn[i][index] = k
+              try spend(attributeTracks[a.key]!.set(Self.vector(a.expression.evaluate(state), a.type), at: t, animation: nil), k, tx)
+            }
           }
         }
-        for a in attributes[i] where inserted || !a.dependencies.isDisjoint(with: changed) {
+      }
+
+      for name in changed {
+        for (i, index) in attributesByVariable[name] ?? [] where updatedIn[i][index] != k {
+          updatedIn[i][index] = k
+          guard layout.rects[i] != nil else { continue }
+          let a = attributes[i][index]
           let v = Self.vector(a.expression.evaluate(state), a.type)
-          if inserted {
-            attributeTracks[a.key]!.set(v, at: t, animation: nil)
-          } else if v != attributeTracks[a.key]!.finalValue {
-            attributeTracks[a.key]!.set(v, at: t, animation: effective(i, above: Int(a.key.modifier)))
+          if v != attributeTracks[a.key]!.finalValue {
+            try spend(attributeTracks[a.key]!.set(v, at: t, animation: effective(i, above: Int(a.key.modifier))), k, tx)
+          } else {
+            try spend(1, k, tx)
           }
         }
       }
     }
+  }
+
+  /// Counts `units` of work for transaction `k`, and stops the replay with an error that
+  /// points at the transaction once the total passes ``SceneLimits/maxReplayWork``.
+  mutating func spend(_ units: Int, _ k: Int, _ tx: Transaction) throws(SceneError) {
+    work += units
+    guard work > SceneLimits.maxReplayWork else { return }
+    throw SceneError(diagnostics: [
+      Diagnostic(
+        file: "scene", location: tx.location, path: tx.path,
+        message: "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change")
+    ])
   }
 
   static func vector(_ r: Rect?) -> AnimatableVector {
@@ -169,7 +219,9 @@ struct TrackBuilder {
         add(-1, 0, r, .number)
         layoutDependencies.formUnion(Self.dependencies(r))
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
-      case .conditional(let flag, _, _): layoutDependencies.insert(flag)
+      case .conditional(let flag, _, _):
+        layoutDependencies.insert(flag)
+        conditionalsByFlag[flag, default: []].append(i)
       default: break
       }
       for (j, m) in node.modifiers.enumerated() {
@@ -190,12 +242,16 @@ struct TrackBuilder {
         case .matchedGeometryEffect(let id, _):
           if matchedMembers[i] == nil {
             matchedMembers[i] = (id, j)
-            if !matchedGroups.contains(id) { matchedGroups.append(id) }
+            if matchedMembersByGroup[id] == nil { matchedGroups.append(id) }
+            matchedMembersByGroup[id, default: []].append(i)
           }
         default: break
         }
       }
       attributes[i] = list
+      for (index, a) in list.enumerated() {
+        for name in a.dependencies { attributesByVariable[name, default: []].append((i, index)) }
+      }
     }
   }
 

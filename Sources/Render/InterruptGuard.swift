@@ -35,12 +35,17 @@ private func recordSignal(_ signo: Int32) {
 /// A plain `sigaction` handler sets a flag that the writer's workers poll between frames
 /// (no `DispatchSource`: on Linux, libdispatch installs a process-wide handler of its own that
 /// it never removes). The writer that sees the flag removes its staging folder and then
-/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM). The handlers
-/// are installed when the first write starts and the previous ones restored when the last
-/// write ends; a signal the process was started with ignored (`nohup`) stays ignored.
+/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM, 129 for
+/// SIGHUP). The handlers are installed when the first write starts and the previous ones
+/// restored when the last write ends; a signal the process was started with ignored
+/// (`nohup`) stays ignored.
 enum InterruptGuard {
-  /// Signals handled during a write.
-  static let signals: [Int32] = [SIGINT, SIGTERM]
+  /// Signals handled during a write: Ctrl-C, `kill`, and a closed terminal.
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// Signals ignored during a write. SIGXFSZ (a file over `ulimit -f`) would otherwise kill
+  /// the process mid-write and leave the staging folder; ignored, the write fails with EFBIG
+  /// and the writer cleans up like for a full disk.
+  static let ignored: [Int32] = [SIGXFSZ]
 
   /// Active writes, and the dispositions to restore when the last one ends.
   private static let state = Mutex<(writes: Int, saved: [Int32: sigaction])>((0, [:]))
@@ -54,19 +59,39 @@ enum InterruptGuard {
       for signo in signals {
         var previous = sigaction()
         guard sigaction(signo, nil, &previous) == 0, !isIgnored(previous) else { continue }
-        var action = sigaction()
-        #if os(Linux)
-          action.__sigaction_handler.sa_handler = recordSignal
-        #else
-          action.__sigaction_u.__sa_handler = recordSignal
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        if sigaction(signo, &action, nil) == 0 {
+        if let previous = setHandler(signo, recordSignal, flags: SA_RESTART) {
           state.saved[signo] = previous
         }
       }
+      // A process can start with these signals blocked: posix_spawn passes on the mask of
+      // the thread that spawns it (a test runner's worker thread, say), and a blocked signal
+      // would stay pending until the write is over. Blocking them is never how a parent asks
+      // for them to be ignored (that is SIG_IGN, kept above), so unblock them for this thread
+      // and the worker threads it starts.
+      var unblock = sigset_t()
+      sigemptyset(&unblock)
+      for signo in signals { sigaddset(&unblock, signo) }
+      pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+      for signo in ignored {
+        if let previous = setHandler(signo, SIG_IGN) { state.saved[signo] = previous }
+      }
     }
+  }
+
+  /// Sets the disposition of `signo`; returns the previous one, or nil if that failed.
+  private static func setHandler(
+    _ signo: Int32, _ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0
+  ) -> sigaction? {
+    var action = sigaction()
+    #if os(Linux)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = flags
+    var previous = sigaction()
+    return sigaction(signo, &action, &previous) == 0 ? previous : nil
   }
 
   /// Restores the previous handlers if this was the last active write.
@@ -90,7 +115,8 @@ enum InterruptGuard {
   /// Ends the process after an interrupted write has cleaned up: status 128 + `signo`,
   /// after telling stderr what state the output folder is in (`outcome`).
   static func exitAfterInterrupt(_ signo: Int32, _ outcome: String) -> Never {
-    let name = signo == SIGINT ? "SIGINT" : signo == SIGTERM ? "SIGTERM" : "signal \(signo)"
+    let names = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"]
+    let name = names[signo] ?? "signal \(signo)"
     let message = "interrupted by \(name): \(outcome)\n"
     var bytes = Array(message.utf8)
     _ = write(STDERR_FILENO, &bytes, bytes.count)

@@ -11,11 +11,18 @@ struct RunResult {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// False when the process died of a signal (a crash, or one sent to it).
+  var exited = true
 }
 
 func run(_ arguments: [String]) throws -> RunResult {
+  try run(executable: renderExecutable, arguments)
+}
+
+/// Runs `executable` with `arguments` to the end, collecting its output.
+func run(executable: String, _ arguments: [String]) throws -> RunResult {
   let p = Process()
-  p.executableURL = URL(fileURLWithPath: renderExecutable)
+  p.executableURL = URL(fileURLWithPath: executable)
   p.arguments = arguments
   let out = Pipe(), err = Pipe()
   p.standardOutput = out
@@ -24,7 +31,9 @@ func run(_ arguments: [String]) throws -> RunResult {
   let o = out.fileHandleForReading.readDataToEndOfFile()
   let e = err.fileHandleForReading.readDataToEndOfFile()
   p.waitUntilExit()
-  return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+  return RunResult(
+    status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
+    exited: p.terminationReason == .exit)
 }
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: renderExecutable)))

@@ -25,7 +25,7 @@ extension SceneDecoder {
     case .string(let s):
       if let a = Self.preset(s) { return Decoded(value: a) }
       error(v, path,
-        "unknown animation \"\(s)\"\(Suggestion.hint(for: s, in: Self.animationNames)); expected one of: \(Self.animationNames.joined(separator: ", ")), an object, or null")
+        "unknown animation \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: Self.animationNames)); expected one of: \(Self.animationNames.joined(separator: ", ")), an object, or null")
       return nil
     case .object(let members):
       let curves = members.filter { Self.curveKeys.contains($0.key) }
@@ -34,7 +34,7 @@ extension SceneDecoder {
         error(v, path,
           curves.isEmpty
             ? "missing the curve; expected one of: \(Self.curveKeys.joined(separator: ", "))"
-            : "more than one curve (\(curves.map(\.key).joined(separator: ", "))); an animation has exactly one")
+            : "more than one curve (\(curves.map { excerpt($0.key) }.joined(separator: ", "))); an animation has exactly one")
         return nil
       }
       let cPath = join(path, curve.key)
@@ -242,7 +242,11 @@ extension SceneDecoder {
 
   mutating func timingCurve(_ v: JSONValue, _ path: String, duration dv: JSONValue?, durationPath: String) -> Animation? {
     guard case .array(let items) = v.kind, items.count == 4 else {
-      typeError(v, path, expected: "[x1, y1, x2, y2]")
+      if case .array(let items) = v.kind {
+        error(v, path, "expected [x1, y1, x2, y2], found \(items.count) item\(items.count == 1 ? "" : "s")")
+      } else {
+        typeError(v, path, expected: "[x1, y1, x2, y2]")
+      }
       return nil
     }
     var p: [Double] = []
@@ -274,7 +278,7 @@ extension SceneDecoder {
       case "slide": return .slide
       default:
         let all = Self.transitionNames + ["move", "push", "offset", "combined", "asymmetric"]
-        error(v, path, "unknown transition \"\(s)\"\(Suggestion.hint(for: s, in: all)); expected one of: \(Self.transitionNames.joined(separator: ", ")), or an object")
+        error(v, path, "unknown transition \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: all)); expected one of: \(Self.transitionNames.joined(separator: ", ")), or an object")
         return nil
       }
     case .object(let members):
@@ -319,7 +323,7 @@ extension SceneDecoder {
         return .asymmetric(insertion: i, removal: r)
       default:
         error(member.keyLocation, p,
-          "unknown transition \"\(member.key)\"\(Suggestion.hint(for: member.key, in: Self.transitionKeys)); expected one of: \(Self.transitionKeys.joined(separator: ", "))")
+          "unknown transition \"\(excerpt(member.key))\"\(Suggestion.hint(for: member.key, in: Self.transitionKeys)); expected one of: \(Self.transitionKeys.joined(separator: ", "))")
         return nil
       }
     default:

@@ -18,17 +18,17 @@ extension SceneDecoder {
           error(item, itemPath,
             members.isEmpty
               ? "empty modifier; each modifier is an object with exactly one key, such as {\"opacity\": 0.5}"
-              : "a modifier object has exactly one key, found \(members.count) (\(members.map(\.key).joined(separator: ", "))); split them into separate entries")
+              : "a modifier object has exactly one key, found \(members.count) (\(members.map { excerpt($0.key) }.joined(separator: ", "))); split them into separate entries")
         } else {
           typeError(item, itemPath, expected: "a modifier object with one key, such as {\"opacity\": 0.5}")
         }
         continue
       }
       let name = member.key
-      let mPath = "\(itemPath).\(name)"
+      let mPath = join(itemPath, name)
       guard Self.modifierNames.contains(name) else {
         error(member.keyLocation, mPath,
-          "unknown modifier \"\(name)\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
+          "unknown modifier \"\(excerpt(name))\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
         continue
       }
       if name == "fill" || name == "stroke" {

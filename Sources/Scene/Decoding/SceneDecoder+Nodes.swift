@@ -36,7 +36,7 @@ extension SceneDecoder {
     }
     guard Self.nodeTypes.contains(type) else {
       error(typeValue, join(path, "type"),
-        "unknown node type \"\(type)\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))")
+        "unknown node type \"\(excerpt(type))\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))")
       return nil
     }
     let allowed = ["type", "id", "modifiers"] + Self.extraKeys(type)
@@ -115,7 +115,7 @@ extension SceneDecoder {
       guard let n = node(item, "\(path)[\(i)]") else { continue }
       if let id = n.id {
         if let first = ids[id] {
-          error(item, "\(path)[\(i)].id", "duplicate id \"\(id)\" among siblings (first at \(first)); stack children need distinct ids")
+          error(item, "\(path)[\(i)].id", "duplicate id \"\(excerpt(id))\" among siblings (first at \(first)); stack children need distinct ids")
         } else {
           ids[id] = item.location
         }

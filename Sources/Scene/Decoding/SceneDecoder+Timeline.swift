@@ -22,7 +22,7 @@ extension SceneDecoder {
         let animation = m["animation"].map { self.animation($0, join(path, "animation")) } ?? Decoded(value: nil)
         let disables = m["disablesAnimations"].map { bool($0, join(path, "disablesAnimations")) } ?? false
         if let at, let changes, let animation, let disables {
-          result.append(Transaction(time: at, changes: changes, animation: animation.value, disablesAnimations: disables, path: path))
+          result.append(Transaction(time: at, changes: changes, animation: animation.value, disablesAnimations: disables, path: path, location: event.location))
         }
       }
       if result.count > SceneLimits.maxTransactions {
@@ -56,7 +56,7 @@ extension SceneDecoder {
       let p = join(path, m.key)
       guard let type = stateTypes[m.key] else {
         let hint = Suggestion.hint(for: m.key, in: stateTypes.keys.sorted())
-        error(m.keyLocation, p, "undeclared state variable \"\(m.key)\"\(hint); declare it in \"state\"")
+        error(m.keyLocation, p, "undeclared state variable \"\(excerpt(m.key))\"\(hint); declare it in \"state\"")
         ok = false
         continue
       }
@@ -118,7 +118,7 @@ extension SceneDecoder {
         error(step, sPath, "step time \(format(t)) s is out of range; expected at most 1000000 seconds")
         return result
       }
-      result.append(Transaction(time: t, changes: changes, animation: stepAnimation, disablesAnimations: sDisables, path: sPath))
+      result.append(Transaction(time: t, changes: changes, animation: stepAnimation, disablesAnimations: sDisables, path: sPath, location: step.location))
     }
     return result
   }

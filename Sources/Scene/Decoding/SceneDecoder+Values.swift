@@ -29,11 +29,11 @@ extension SceneDecoder {
       return nil
     }
     guard n.isFinite else {
-      error(v, path, "\(text) is out of range; expected a finite number")
+      error(v, path, "\(excerpt(text)) is out of range; expected a finite number")
       return nil
     }
     guard range.contains(n) else {
-      error(v, path, "\(text) is out of range; expected \(range.expectation)")
+      error(v, path, "\(excerpt(text)) is out of range; expected \(range.expectation)")
       return nil
     }
     return n
@@ -94,12 +94,12 @@ extension SceneDecoder {
   mutating func colorLiteral(_ v: JSONValue, _ s: String, _ path: String) -> Color? {
     if s.hasPrefix("#") {
       if let c = Color.parseHex(s) { return c }
-      error(v, path, "invalid hex color \"\(s)\"; expected #RGB, #RRGGBB or #RRGGBBAA")
+      error(v, path, "invalid hex color \"\(excerpt(s))\"; expected #RGB, #RRGGBB or #RRGGBBAA")
       return nil
     }
     if let c = Color.named[s] { return c }
     let hint = Suggestion.hint(for: s, in: Color.named.keys.sorted())
-    error(v, path, "unknown color \"\(s)\"\(hint)")
+    error(v, path, "unknown color \"\(excerpt(s))\"\(hint)")
     return nil
   }
 
@@ -107,7 +107,7 @@ extension SceneDecoder {
   mutating func stateReference(_ v: JSONValue, _ name: String, _ path: String, _ types: [ValueType]) -> String? {
     guard let type = stateTypes[name] else {
       let hint = Suggestion.hint(for: name, in: stateTypes.keys.sorted())
-      error(v, path, "undeclared state variable \"\(name)\"\(hint); declare it in \"state\"")
+      error(v, path, "undeclared state variable \"\(excerpt(name))\"\(hint); declare it in \"state\"")
       return nil
     }
     guard types.contains(type) else {
@@ -222,9 +222,9 @@ extension SceneDecoder {
     if let a = Alignment(rawValue: s), allowed.contains(a) { return a }
     let names = allowed.map(\.rawValue)
     if Alignment(rawValue: s) != nil {
-      error(v, path, "alignment \"\(s)\" does not apply here; expected one of: \(names.joined(separator: ", "))")
+      error(v, path, "alignment \"\(excerpt(s))\" does not apply here; expected one of: \(names.joined(separator: ", "))")
     } else {
-      error(v, path, "unknown alignment \"\(s)\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
+      error(v, path, "unknown alignment \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
     }
     return nil
   }
@@ -243,7 +243,7 @@ extension SceneDecoder {
     }
     if let e = Edge(rawValue: s) { return e }
     let names = Edge.allCases.map(\.rawValue)
-    error(v, path, "unknown edge \"\(s)\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
+    error(v, path, "unknown edge \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
     return nil
   }
 }

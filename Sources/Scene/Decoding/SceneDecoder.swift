@@ -21,6 +21,11 @@ public enum SceneLimits {
   public static let maxFrames = 100_000
   public static let maxFPS = 240.0
   public static let maxTransactions = 1_000_000
+  /// Work to replay the timeline into animation tracks, in units of about a microsecond
+  /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
+  /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
+  /// spring by 100 transactions need about 4,000,000.
+  public static let maxReplayWork = 10_000_000
   /// Errors reported per run before the rest are only counted.
   public static let maxDiagnostics = 20
 }
@@ -86,10 +91,20 @@ public struct SceneDecoder {
     error(value, path, "expected \(expected), found \(describe(value))")
   }
 
+  /// A value as the file writes it, for messages that quote a number or a string plainly.
+  static func text(_ v: JSONValue) -> String {
+    switch v.kind {
+    case .number(_, let text): return text
+    case .string(let s): return "\"\(s)\""
+    case .bool(let b): return "\(b)"
+    default: return v.typeName
+    }
+  }
+
   func describe(_ v: JSONValue) -> String {
     switch v.kind {
-    case .string(let s): return "the string \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
-    case .number(_, let text): return "the number \(text)"
+    case .string(let s): return "the string \"\(excerpt(s))\""
+    case .number(_, let text): return "the number \(excerpt(text))"
     case .bool(let b): return "\(b)"
     default: return v.typeName
     }
@@ -112,7 +127,7 @@ public struct SceneDecoder {
         let list = allowed.count <= 8 ? "; expected one of: \(allowed.joined(separator: ", "))" : ""
         error(
           m.keyLocation, join(path, m.key),
-          "unknown key \"\(m.key)\"\(Suggestion.hint(for: m.key, in: allowed))\(list)")
+          "unknown key \"\(excerpt(m.key))\"\(Suggestion.hint(for: m.key, in: allowed))\(list)")
       }
     }
     for key in required where result[key] == nil {
@@ -121,7 +136,11 @@ public struct SceneDecoder {
     return result
   }
 
-  func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+  /// `path.key`, with a long key shortened as in messages.
+  func join(_ path: String, _ key: String) -> String { path.isEmpty ? excerpt(key) : "\(path).\(excerpt(key))" }
+
+  /// A string from the file as messages quote it (see ``JSONParser/excerpt(_:)``).
+  func excerpt(_ s: String) -> String { JSONParser.excerpt(s) }
 
   // MARK: Top level
 
@@ -136,7 +155,7 @@ public struct SceneDecoder {
     }
     if let v = top["version"] {
       if case .number(let n, _) = v.kind, n == 1 {} else {
-        error(v, "version", "unsupported version \(describe(v)); this renderer reads version 1")
+        error(v, "version", "unsupported version \(excerpt(Self.text(v))); this renderer reads version 1")
       }
     }
     let canvas = top["canvas"].flatMap { self.canvas($0, overrides: overrides) }
@@ -144,7 +163,7 @@ public struct SceneDecoder {
     var fps = 30.0
     if let f = overrides.fps {
       if !(f > 0 && f <= SceneLimits.maxFPS) || !f.isFinite {
-        error(json.location, "fps", "--fps \(f) is out of range; expected a number in (0, 240]")
+        error(json.location, "fps", "--fps \(format(f)) is out of range; expected a number in (0, 240]")
       }
       fps = f
     } else if let v = top["fps"] {
@@ -158,7 +177,7 @@ public struct SceneDecoder {
     var duration = Scene.Duration.auto
     if let d = overrides.duration {
       if d >= 0 && d.isFinite { duration = .seconds(d) } else {
-        error(json.location, "duration", "--duration \(d) is out of range; expected seconds ≥ 0")
+        error(json.location, "duration", "--duration \(format(d)) is out of range; expected seconds ≥ 0")
       }
     } else if let v = top["duration"] {
       if case .string(let s) = v.kind {
@@ -172,8 +191,10 @@ public struct SceneDecoder {
     if case .seconds(let d) = duration {
       let frames = (d * fps).rounded() + 1
       if frames > Double(SceneLimits.maxFrames) {
-        error(top["duration"] ?? json, "duration",
-          "\(format(d)) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)")
+        // From the command line, the message names the option, not the file's value.
+        let given = overrides.duration != nil ? "--duration \(format(d))" : format(d)
+        error(overrides.duration != nil ? json : top["duration"] ?? json, "duration",
+          "\(given) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)")
       }
     }
 
@@ -205,7 +226,7 @@ public struct SceneDecoder {
     var scale = 1.0
     if let s = overrides.scale {
       if s > 0 && s.isFinite { scale = s } else {
-        error(v, "canvas.scale", "--scale \(s) is out of range; expected a number > 0")
+        error(v, "canvas.scale", "--scale \(format(s)) is out of range; expected a number > 0")
       }
     } else if let sv = m["scale"], let s = positive(sv, "canvas.scale") {
       scale = s
@@ -241,9 +262,9 @@ public struct SceneDecoder {
     }
     var result: [(name: String, value: StateValue)] = []
     for m in members {
-      let path = "state.\(m.key)"
+      let path = join("state", m.key)
       guard Self.isValidName(m.key) else {
-        error(m.keyLocation, path, "invalid state name \"\(m.key)\"; names match [A-Za-z_][A-Za-z0-9_]*")
+        error(m.keyLocation, path, "invalid state name \"\(excerpt(m.key))\"; names match [A-Za-z_][A-Za-z0-9_]*")
         continue
       }
       if let value = literal(m.value, path) {

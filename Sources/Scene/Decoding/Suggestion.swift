@@ -2,6 +2,9 @@
 /// a plausible typo.
 enum Suggestion {
   static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    // Names are short, and the distance is at least the difference in length: a long word
+    // (a hostile 10-megabyte key) is no typo of any of them, and is not compared.
+    guard word.utf8.count <= 64 else { return nil }
     let w = Array(word.lowercased())
     var best: (String, Int)?
     for c in candidates {

@@ -39,9 +39,22 @@ public struct JSONParser {
 
   private var location: SourceLocation { SourceLocation(line: line, column: column) }
 
+  /// A string from the file as messages quote it: at most 40 characters, so that a
+  /// 10-megabyte key or number still gives a one-line message.
+  static func excerpt(_ s: String) -> String {
+    var i = s.startIndex
+    for _ in 0..<40 {
+      guard i < s.endIndex else { return s }
+      i = s.index(after: i)
+    }
+    return i == s.endIndex ? s : String(s[..<i]) + "…"
+  }
+
   private func error(_ message: String, at loc: SourceLocation? = nil) -> SyntaxError {
     SyntaxError(message: message, location: loc ?? location)
   }
+
+  static let nonFiniteMessage = "NaN and Infinity are not JSON numbers; write a finite number"
 
   private func describeCurrent() -> String {
     guard index < bytes.count else { return "end of file" }
@@ -97,6 +110,10 @@ public struct JSONParser {
       return try parseNumber()
     case UInt8(ascii: "'"):
       throw error("strings must use double quotes")
+    case UInt8(ascii: "/"):
+      throw error("comments are not allowed in JSON")
+    case UInt8(ascii: "N"), UInt8(ascii: "I"):
+      throw error(Self.nonFiniteMessage)
     default:
       throw error("unexpected \(describeCurrent()), expected a value")
     }
@@ -124,6 +141,7 @@ public struct JSONParser {
     let begin = index
     func digit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     if bytes[index] == UInt8(ascii: "-") { advance() }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "I") { throw error(Self.nonFiniteMessage, at: start) }
     guard index < bytes.count, digit(bytes[index]) else { throw error("invalid number", at: start) }
     if bytes[index] == UInt8(ascii: "0") {
       advance()
@@ -206,6 +224,9 @@ public struct JSONParser {
           throw error("invalid escape sequence in string")
         }
       default:
+        if b == 0x0A {
+          throw error("unterminated string: it reaches the end of the line (a line break inside a string is written \\n)", at: start)
+        }
         if b < 0x20 { throw error("control character in string (escape it as \\n, \\t, …)") }
         out.append(b)
         advance()
@@ -279,10 +300,10 @@ public struct JSONParser {
       }
       let keyLocation = location
       let key = try parseString()
-      if !seen.insert(key).inserted { throw error("duplicate key \"\(key)\"", at: keyLocation) }
+      if !seen.insert(key).inserted { throw error("duplicate key \"\(Self.excerpt(key))\"", at: keyLocation) }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw error("expected ':' after key \"\(key)\"")
+        throw error("expected ':' after key \"\(Self.excerpt(key))\"")
       }
       advance()
       skipWhitespace()

@@ -55,12 +55,15 @@ public struct Transaction: Sendable {
   public var disablesAnimations: Bool
   /// The JSON path of the event (or sequence step), for messages and `render info`.
   public var path: String
+  /// Where the event (or sequence step) starts in the file, for messages about it that only
+  /// replaying the timeline finds (a timeline too heavy to replay).
+  public var location: SourceLocation
 
   public init(
     time: Double, changes: [(name: String, value: StateValue)], animation: Animation?,
-    disablesAnimations: Bool, path: String
+    disablesAnimations: Bool, path: String, location: SourceLocation = SourceLocation(line: 1, column: 1)
   ) {
     self.time = time; self.changes = changes; self.animation = animation
-    self.disablesAnimations = disablesAnimations; self.path = path
+    self.disablesAnimations = disablesAnimations; self.path = path; self.location = location
   }
 }

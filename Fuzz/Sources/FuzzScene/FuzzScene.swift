@@ -1,0 +1,49 @@
+import FlipbookDisplayList
+import Glibc
+import FlipbookLayout
+import FlipbookRaster
+import FlipbookScene
+
+/// libFuzzer's entry point: one input is one scene file.
+///
+/// The input is decoded and validated; a valid scene is compiled (the timeline replayed into
+/// tracks) and evaluated at its first, middle and last frame, and small frames are also
+/// rasterized, so that extreme values reach layout and the rasterizer too. Every step is
+/// bounded by the scene limits, so an input that takes long is itself a finding (a hang).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  guard let scene = try? SceneDecoder.decode(bytes, file: "fuzz.json") else { return 0 }
+  guard let compiled = try? CompiledScene(scene) else { return 0 }
+  let last = compiled.frameCount - 1
+  var rasterizer = Rasterizer()
+  for frame in Set([0, last / 2, last]) {
+    let list = compiled.displayList(frame: frame)
+    // Rasterize only small frames: the input can ask for 67 million pixels per frame.
+    if list.width * list.height <= 64 * 64 {
+      var pixmap = Pixmap(width: list.width, height: list.height)
+      rasterizer.render(list, into: &pixmap)
+    }
+  }
+  return 0
+}
+
+/// libFuzzer's driver, for a program that has its own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+  _ argc: UnsafeMutablePointer<Int32>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links an executable target to its own entry point (not libFuzzer's `main`), so
+/// the entry point hands the command line to libFuzzer's driver.
+@main
+enum FuzzScene {
+  static func main() {
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    let status = LLVMFuzzerRunDriver(&argc, &argv, fuzzSceneInput)
+    exit(status)
+  }
+}

@@ -1,0 +1,36 @@
+import FlipbookScene
+
+/// The state after each transaction, kept as checkpoints plus the transactions' own changes.
+///
+/// A full snapshot per transaction would cost state variables × transactions (10,000
+/// variables and 1,000,000 transactions: gigabytes). A checkpoint every `interval`
+/// transactions, with `interval` at least the number of variables, keeps memory linear in
+/// the file's size, and a frame rebuilds its snapshot from the nearest checkpoint with at
+/// most `interval` transactions' changes.
+struct StateHistory: Sendable {
+  let transactions: [Transaction]
+  let interval: Int
+  /// `checkpoints[j]` is the state after `j · interval` transactions.
+  private(set) var checkpoints: [StateSnapshot]
+
+  init(initial: StateSnapshot, transactions: [Transaction]) {
+    self.transactions = transactions
+    interval = max(16, initial.values.count)
+    checkpoints = [initial]
+  }
+
+  /// Records the state after transaction `k` (0-based), as the replay reaches it.
+  mutating func didApply(_ k: Int, state: StateSnapshot) {
+    if (k + 1) % interval == 0 { checkpoints.append(state) }
+  }
+
+  /// The state after the first `k` transactions (0: the initial state).
+  subscript(k: Int) -> StateSnapshot {
+    let j = min(k / interval, checkpoints.count - 1)
+    var state = checkpoints[j]
+    for t in transactions[(j * interval)..<k] {
+      for change in t.changes { state[change.name] = change.value }
+    }
+    return state
+  }
+}
