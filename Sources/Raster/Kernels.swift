@@ -189,30 +189,8 @@ package func fillPixels(_ dst: UnsafeMutableRawPointer, count: Int, packed: UInt
 /// Source-over of one premultiplied color (already scaled by its coverage) over `count`
 /// pixels. Opaque colors become a plain store, transparent ones nothing.
 package func blendSolid(_ dst: UnsafeMutableRawPointer, count: Int, src: PremulColor) {
-  if src.a == 255 { fillPixels(dst, count: count, packed: src.packed); return }
   if src.packed == 0 { return }
-  if avx2 { flipbook_blend_solid_avx2(dst, count, src.packed); return }
-  let sc = SplitColor(src)
-  let inv16 = SIMD16<UInt16>(repeating: 255 &- UInt16(src.a))
-  let inv8 = SIMD8<UInt16>(repeating: 255 &- UInt16(src.a))
-  var i = 0
-  while i &+ 8 <= count {
-    let o = i &* 4
-    let d = dst.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
-    dst.storeBytes(of: over(d, sc.lo16, sc.hiS16, inv16), toByteOffset: o, as: SIMD16<UInt16>.self)
-    i &+= 8
-  }
-  if i &+ 4 <= count {
-    let o = i &* 4
-    let d = dst.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
-    dst.storeBytes(of: over(d, sc.lo8, sc.hiS8, inv8), toByteOffset: o, as: SIMD8<UInt16>.self)
-    i &+= 4
-  }
-  let packed = src.packed
-  while i < count {
-    overPixel(dst + i &* 4, packed)
-    i &+= 1
-  }
+  blendSolid(dst, count: count, paint: Paint(src))
 }
 
 /// Source-over of `color` scaled by the constant coverage `cov` over `count` pixels.
