@@ -50,7 +50,7 @@ let package = Package(
       ],
       path: "Sources/Layout"),
     // The blend loops built for AVX2 and picked at run time (Swift has no per-function
-    // target features, and flags like -mavx2 would be unsafeFlags).
+    // target features, and a flag like -mavx2 would make the package unusable as a dependency).
     .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
     .target(name: "FlipbookRaster", dependencies: ["FlipbookDisplayList", "CRasterKernels"], path: "Sources/Raster"),
     // libpng from the system (Debian: libpng-dev). The shim exposes the macros Swift cannot
