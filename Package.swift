@@ -10,7 +10,7 @@
 // * FlipbookAnimation: curves, springs, transactions (pure Swift, no Foundation).
 // * FlipbookScene: the JSON scene file, decoded and validated with file:line:column errors.
 // * FlipbookDisplayList: geometry and the flat per-frame display list (the seam).
-// * FlipbookLayout: evaluates a scene at time t, lays it out, emits a display list.
+// * FlipbookEngine: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
 // * CLibPNG / CIsal / CZlib / FlipbookPNG: PNG files written with igzip's (or zlib's) deflate
 //   directly, read with libpng's simplified API (no setjmp from Swift).
@@ -40,19 +40,25 @@ let package = Package(
     .target(
       name: "FlipbookAnimation", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
       path: "Sources/Animation"),
-    .target(name: "FlipbookScene", dependencies: ["FlipbookAnimation"], path: "Sources/Scene"),
-    .target(name: "FlipbookDisplayList", path: "Sources/DisplayList"),
+    // Pixels and colors: the one color value, premultiplied 8-bit color and the pixmap, shared
+    // by the model, the rasterizer, the encoders and golden testing without depending on
+    // the rasterizer.
+    .target(name: "FlipbookImage", path: "Sources/Image"),
+    .target(name: "FlipbookScene", dependencies: ["FlipbookAnimation", "FlipbookImage"], path: "Sources/Scene"),
+    .target(name: "FlipbookDisplayList", dependencies: ["FlipbookImage"], path: "Sources/DisplayList"),
     .target(
-      name: "FlipbookLayout",
+      name: "FlipbookEngine",
       dependencies: [
-        "FlipbookScene", "FlipbookAnimation", "FlipbookDisplayList",
+        "FlipbookScene", "FlipbookAnimation", "FlipbookDisplayList", "FlipbookImage",
         .product(name: "RealModule", package: "swift-numerics"),
       ],
-      path: "Sources/Layout"),
+      path: "Sources/Engine"),
     // The blend loops built for AVX2 and picked at run time (Swift has no per-function
     // target features, and a flag like -mavx2 would make the package unusable as a dependency).
     .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
-    .target(name: "FlipbookRaster", dependencies: ["FlipbookDisplayList", "CRasterKernels"], path: "Sources/Raster"),
+    .target(
+      name: "FlipbookRaster", dependencies: ["FlipbookImage", "FlipbookDisplayList", "CRasterKernels"],
+      path: "Sources/Raster"),
     // libpng from the system (Debian: libpng-dev). The shim exposes the macros Swift cannot
     // import (PNG_FORMAT_RGBA, PNG_IMAGE_VERSION).
     .systemLibrary(
@@ -69,7 +75,7 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
-      name: "FlipbookPNG", dependencies: ["CLibPNG", "CIsal", "CZlib", "FlipbookRaster"],
+      name: "FlipbookPNG", dependencies: ["CLibPNG", "CIsal", "CZlib", "FlipbookImage"],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and
@@ -85,21 +91,21 @@ let package = Package(
     .systemLibrary(
       name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
       providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
-    .target(name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookRaster"], path: "Sources/GIF"),
+    .target(name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookImage"], path: "Sources/GIF"),
     .target(
       name: "FlipbookRender",
-      dependencies: ["FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation", "FlipbookGIF"],
+      dependencies: ["FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation", "FlipbookGIF"],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
     // animations down the way ours are.
     .target(
-      name: "FlipbookGoldenTesting", dependencies: ["FlipbookRaster", "FlipbookPNG"],
+      name: "FlipbookGoldenTesting", dependencies: ["FlipbookImage", "FlipbookPNG"],
       path: "Sources/GoldenTesting"),
     // The Swift front end: SwiftUI-style views, a virtual-time scheduler, and a Movie that
     // records a timeline into an ordinary Scene (one model, one engine with the JSON).
     .target(
       name: "Flipbook",
-      dependencies: ["FlipbookScene", "FlipbookAnimation", "FlipbookLayout", "FlipbookRaster", "FlipbookPNG", "FlipbookRender"],
+      dependencies: ["FlipbookImage", "FlipbookScene", "FlipbookAnimation", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookRender"],
       path: "Sources/Flipbook"),
     // `assertFrames` for users' test suites: a separate library so that Flipbook itself does
     // not link the testing framework.
@@ -107,32 +113,32 @@ let package = Package(
       name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookGoldenTesting"], path: "Sources/FlipbookTesting"),
     .executableTarget(
       name: "render",
-      dependencies: [
-        "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookPNG", "FlipbookGIF",
+      dependencies: ["FlipbookImage", "FlipbookRaster", 
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),
 
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["FlipbookGoldenTesting", "FlipbookRender", "FlipbookLayout", "FlipbookScene", "FlipbookRaster"]),
-    .testTarget(name: "AnimationTests", dependencies: ["FlipbookAnimation"]),
+      dependencies: ["FlipbookImage", "FlipbookGoldenTesting", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookRaster"]),
+    .testTarget(name: "AnimationTests", dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookAnimation"]),
     .testTarget(
-      name: "FlipbookTests", dependencies: ["Flipbook", "FlipbookScene", "FlipbookLayout", "FlipbookRender", "FlipbookRaster"]),
+      name: "FlipbookTests", dependencies: ["FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster"]),
     // Written as a user's package would be: it imports only the public products Flipbook and
     // FlipbookTesting, and golden-tests the lore circle.
     .testTarget(name: "SwiftAPIExampleTests", dependencies: ["Flipbook", "FlipbookTesting"]),
-    .testTarget(name: "SceneTests", dependencies: ["FlipbookScene"]),
-    .testTarget(name: "LayoutTests", dependencies: ["FlipbookLayout", "FlipbookScene"]),
-    .testTarget(name: "RasterTests", dependencies: ["FlipbookRaster", "FlipbookDisplayList"]),
-    .testTarget(name: "PNGTests", dependencies: ["FlipbookPNG", "FlipbookRaster"]),
-    .testTarget(name: "GIFTests", dependencies: ["FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookLayout", "FlipbookScene"]),
+    .testTarget(name: "SceneTests", dependencies: ["FlipbookAnimation", "FlipbookScene"]),
+    .testTarget(name: "EngineTests", dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookScene"]),
+    .testTarget(name: "RasterTests", dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList"]),
+    .testTarget(name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster"]),
+    .testTarget(name: "GIFTests", dependencies: ["FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene"]),
     // Validates examples and goldens against scene.schema.json (python3 -m jsonschema).
     .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene"]),
     // Depends on `render` so that the command-line tests find the executable built beside them.
     .testTarget(
       name: "RenderTests",
-      dependencies: ["FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookLayout", "FlipbookScene", "render"],
+      dependencies: ["FlipbookGIF", "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene", "render"],
       // Scenes the tests feed to the `render` executable, read from the source tree.
       exclude: ["Malformed"]),
   ]

@@ -1,3 +1,5 @@
+import FlipbookImage
+
 /// A 2-D affine map `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (Core Graphics' layout).
 ///
 /// Transforms compose the way SwiftUI's geometry effects do: `t.concatenating(u)` applies

@@ -1,3 +1,5 @@
+import FlipbookImage
+
 /// One frame, flattened: what to draw, in drawing order, in pixel coordinates.
 ///
 /// The display list is the seam between the scene (state, animation, layout) and the
@@ -7,10 +9,10 @@ public struct DisplayList: Sendable, Equatable {
   public var width: Int
   public var height: Int
   /// Drawn first, over a transparent pixmap.
-  public var background: RGBA
+  public var background: Color
   public var items: [DisplayItem]
 
-  public init(width: Int, height: Int, background: RGBA, items: [DisplayItem]) {
+  public init(width: Int, height: Int, background: Color, items: [DisplayItem]) {
     self.width = width; self.height = height; self.background = background; self.items = items
   }
 }
@@ -33,9 +35,9 @@ public struct ShapeItem: Sendable, Equatable {
   public var transform: AffineTransform
   /// Paint color; every opacity that applies to the shape is already multiplied into
   /// `color.opacity` (it may lie outside 0…1 after an overshooting animation: clamp).
-  public var color: RGBA
+  public var color: Color
 
-  public init(geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: RGBA) {
+  public init(geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: Color) {
     self.geometry = geometry; self.style = style; self.transform = transform; self.color = color
   }
 }

@@ -1,4 +1,4 @@
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRender
 import FlipbookScene
 

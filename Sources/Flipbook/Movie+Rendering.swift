@@ -1,11 +1,12 @@
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookPNG
+import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 
 /// An image in memory: premultiplied sRGB RGBA, 8 bits per channel, rows top to bottom.
-public typealias Pixmap = FlipbookRaster.Pixmap
+public typealias Pixmap = FlipbookImage.Pixmap
 
 /// What ``Movie/writeFrames(to:frames:jobs:)`` wrote.
 public typealias WriteSummary = FlipbookRender.WriteSummary

@@ -1,5 +1,5 @@
 import FlipbookAnimation
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 
 /// An animation made from a view and a timeline, ready to render: the Swift front end of a

@@ -1,3 +1,5 @@
+import FlipbookImage
+
 /// An opaque sRGB color, for `--matte`.
 public struct GIFColor: Hashable, Sendable {
   public var red: UInt8, green: UInt8, blue: UInt8
@@ -7,8 +9,14 @@ public struct GIFColor: Hashable, Sendable {
 
   /// `RRGGBB` or `#RRGGBB` (gifski's `--matte` spelling), or `nil`.
   public init?(hex: String) {
-    let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
-    guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return nil }
-    self.init(red: UInt8(v >> 16), green: UInt8((v >> 8) & 0xFF), blue: UInt8(v & 0xFF))
+    let text = hex.hasPrefix("#") ? hex : "#" + hex
+    guard text.count == 7, let color = Color.parseHex(text) else { return nil }
+    self.init(color)
+  }
+
+  /// The color's channels rounded to 8 bits (opacity is ignored: a matte is opaque).
+  public init(_ color: Color) {
+    func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+    self.init(red: byte(color.red), green: byte(color.green), blue: byte(color.blue))
   }
 }

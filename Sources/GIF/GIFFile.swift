@@ -1,5 +1,5 @@
 import CGIFLib
-import FlipbookRaster
+import FlipbookImage
 
 /// A GIF file read back with giflib (`DGifSlurp`), for tests and tools: its frames' timing,
 /// palettes and transparency, and each frame as a viewer shows it.

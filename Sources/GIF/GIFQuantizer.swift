@@ -1,5 +1,5 @@
 import CImageQuant
-import FlipbookRaster
+import FlipbookImage
 
 /// Reduces a premultiplied frame to a palette of at most 256 colors with libimagequant.
 ///

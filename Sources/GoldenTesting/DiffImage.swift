@@ -1,4 +1,4 @@
-import FlipbookRaster
+import FlipbookImage
 
 /// The three-panel picture of a failed comparison, `expected | mask | actual`: the mask is
 /// red where a pixel differs beyond the tolerance, yellow where it differs within it, and a

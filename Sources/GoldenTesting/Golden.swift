@@ -1,6 +1,6 @@
 import Foundation
 import FlipbookPNG
-import FlipbookRaster
+import FlipbookImage
 import Testing
 
 /// Golden-image assertions for Swift Testing: compare a rendered image with a reviewed PNG

@@ -1,5 +1,5 @@
 import Foundation
-import FlipbookRaster
+import FlipbookImage
 
 /// How two premultiplied images differ.
 public struct ImageComparison: Sendable, Equatable, CustomStringConvertible {

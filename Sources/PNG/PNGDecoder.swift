@@ -1,5 +1,5 @@
 import CLibPNG
-import FlipbookRaster
+import FlipbookImage
 
 /// Decodes PNG files into premultiplied pixmaps, for golden tests and round-trip checks.
 ///

@@ -1,4 +1,4 @@
-import FlipbookRaster
+import FlipbookImage
 
 /// Encodes premultiplied pixmaps as PNG bytes, fast: a deflate library called directly, with
 /// settings chosen by measurement (``PNGSettings/fast``: ISA-L's igzip, level 1).

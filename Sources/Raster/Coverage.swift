@@ -1,3 +1,5 @@
+import FlipbookImage
+
 // Exact-area coverage by signed-area accumulation (font-rs / stb_truetype v2 / libart).
 //
 // A shape is flattened to closed polylines in pixel space. Every line adds, to the cells of

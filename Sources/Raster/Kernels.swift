@@ -1,3 +1,5 @@
+import FlipbookImage
+
 // Compositing kernels: premultiplied RGBA8 source-over in 16-bit lanes.
 //
 // Everything here is concrete and non-generic, works on raw pointers and uses only wrapping
@@ -15,19 +17,7 @@ import CRasterKernels
 /// Whether the AVX2 kernels of CRasterKernels run on this CPU (they give the same bytes).
 package let avx2 = flipbook_avx2_available()
 
-/// A premultiplied RGBA8 color; `packed` is the pixel as it lies in memory (r in the low byte).
-package struct PremulColor: Equatable, Sendable {
-  package var r: UInt8, g: UInt8, b: UInt8, a: UInt8
-
-  package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-    self.r = r; self.g = g; self.b = b; self.a = a
-  }
-
-  @inline(__always)
-  package var packed: UInt32 {
-    UInt32(r) | UInt32(g) &<< 8 | UInt32(b) &<< 16 | UInt32(a) &<< 24
-  }
-
+extension PremulColor {
   /// This color scaled by an 8-bit coverage: div255(channel · coverage).
   @inline(__always)
   package func scaled(by cov: UInt8) -> PremulColor {
@@ -37,28 +27,6 @@ package struct PremulColor: Equatable, Sendable {
       g: UInt8(truncatingIfNeeded: div255(UInt32(g) &* c)),
       b: UInt8(truncatingIfNeeded: div255(UInt32(b) &* c)),
       a: UInt8(truncatingIfNeeded: div255(UInt32(a) &* c)))
-  }
-
-  /// Straight-alpha sRGB (components and opacity clamped to 0…1, NaN → 0) to premultiplied
-  /// RGBA8:  a8 = ⌊α·255 + ½⌋,  c8 = ⌊(c·α)·255 + ½⌋  (Double arithmetic; c8 ≤ a8 always).
-  package init(_ color: RGBAComponents) {
-    @inline(__always) func clamp01(_ v: Double) -> Double {
-      v.isNaN ? 0 : (v < 0 ? 0 : (v > 1 ? 1 : v))
-    }
-    let al = clamp01(color.opacity)
-    @inline(__always) func q(_ v: Double) -> UInt8 { UInt8(truncatingIfNeeded: Int(v * 255 + 0.5)) }
-    self.init(
-      r: q(clamp01(color.red) * al), g: q(clamp01(color.green) * al),
-      b: q(clamp01(color.blue) * al), a: q(al))
-  }
-}
-
-/// The four components of a straight-alpha color (a tiny adapter so this file needs no
-/// display-list import).
-package struct RGBAComponents {
-  package var red: Double, green: Double, blue: Double, opacity: Double
-  package init(red: Double, green: Double, blue: Double, opacity: Double) {
-    self.red = red; self.green = green; self.blue = blue; self.opacity = opacity
   }
 }
 

@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookRaster
 
 /// A 3×5 pixel font for labels (digits, `.`, space; letters and punctuation in

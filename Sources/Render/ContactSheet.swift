@@ -1,4 +1,5 @@
-import FlipbookLayout
+import FlipbookEngine
+import FlipbookImage
 import FlipbookRaster
 import FlipbookScene
 

@@ -1,5 +1,6 @@
+import FlipbookImage
 import FlipbookDisplayList
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRaster
 
 /// `render curves`: every animated value of a scene plotted against time, one panel per
@@ -22,11 +23,11 @@ public enum CurvePlot {
   static let left = 72, right = 20, top = 34, header = 20, plotHeight = 90, gap = 14, bottom = 44
   static let ink: (UInt8, UInt8, UInt8) = (60, 60, 67)
   static let faint: (UInt8, UInt8, UInt8) = (142, 142, 147)
-  static let event = RGBA(red: 1, green: 0.584, blue: 0, opacity: 0.75)
+  static let event = Color(red: 1, green: 0.584, blue: 0, opacity: 0.75)
   /// SwiftUI's blue, orange, green, pink; colors plot as themselves.
-  static let lineColors: [RGBA] = [
-    RGBA(red: 0, green: 0.478, blue: 1), RGBA(red: 1, green: 0.584, blue: 0),
-    RGBA(red: 0.204, green: 0.78, blue: 0.349), RGBA(red: 1, green: 0.176, blue: 0.333),
+  static let lineColors: [Color] = [
+    Color(red: 0, green: 0.478, blue: 1), Color(red: 1, green: 0.584, blue: 0),
+    Color(red: 0.204, green: 0.78, blue: 0.349), Color(red: 1, green: 0.176, blue: 0.333),
   ]
 
   /// The plot, or `nil` when nothing in the scene animates.
@@ -45,7 +46,7 @@ public enum CurvePlot {
     var items: [DisplayItem] = []
     for (p, value) in values.enumerated() {
       let y0 = Double(top + p * panelHeight + header)
-      items.append(rect(Double(left), y0, Double(plotWidth), Double(plotHeight), RGBA(red: 0.97, green: 0.97, blue: 0.976)))
+      items.append(rect(Double(left), y0, Double(plotWidth), Double(plotHeight), Color(red: 0.97, green: 0.97, blue: 0.976)))
       for t in scene.eventTimes where t <= duration {
         items.append(rect(x(t) - 0.5, y0, 1, Double(plotHeight), event))
       }
@@ -123,12 +124,12 @@ public enum CurvePlot {
     return high > low ? (low, high) : (low - 1, high + 1)
   }
 
-  static func lineColor(_ name: String, _ index: Int) -> RGBA {
+  static func lineColor(_ name: String, _ index: Int) -> Color {
     switch name {
-    case "red": return RGBA(red: 1, green: 0.231, blue: 0.188)
-    case "green": return RGBA(red: 0.204, green: 0.78, blue: 0.349)
-    case "blue": return RGBA(red: 0, green: 0.478, blue: 1)
-    case "opacity": return RGBA(red: 0.557, green: 0.557, blue: 0.576)
+    case "red": return Color(red: 1, green: 0.231, blue: 0.188)
+    case "green": return Color(red: 0.204, green: 0.78, blue: 0.349)
+    case "blue": return Color(red: 0, green: 0.478, blue: 1)
+    case "opacity": return Color(red: 0.557, green: 0.557, blue: 0.576)
     default: return lineColors[index % lineColors.count]
     }
   }
@@ -147,12 +148,12 @@ public enum CurvePlot {
     return (negative ? "-" : "") + text
   }
 
-  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBA) -> DisplayItem {
+  static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color) -> DisplayItem {
     .shape(ShapeItem(geometry: .rectangle(Rect(x: x, y: y, width: w, height: h)), style: .fill, transform: .identity, color: color))
   }
 
   /// A line from `a` to `b` as a rectangle with square caps, rotated into place.
-  static func segment(_ a: Point, _ b: Point, lineWidth w: Double, _ color: RGBA) -> DisplayItem {
+  static func segment(_ a: Point, _ b: Point, lineWidth w: Double, _ color: Color) -> DisplayItem {
     let dx = b.x - a.x, dy = b.y - a.y
     let length = (dx * dx + dy * dy).squareRoot()
     guard length > 0 else { return rect(a.x - w / 2, a.y - w / 2, w, w, color) }

@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookRaster
 
 /// Renders one frame into a reusable pixmap; one instance per worker thread, so it can own

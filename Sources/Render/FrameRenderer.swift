@@ -1,5 +1,6 @@
+import FlipbookImage
 import FlipbookDisplayList
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRaster
 
 /// Draws frames of a compiled scene; one per worker thread, so that its rasterizer's

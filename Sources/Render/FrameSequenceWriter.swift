@@ -1,5 +1,6 @@
 import Dispatch
 import FlipbookPNG
+import FlipbookImage
 import FlipbookRaster
 import Foundation
 import Synchronization

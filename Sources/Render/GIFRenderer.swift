@@ -1,6 +1,7 @@
 import Dispatch
 import FlipbookGIF
-import FlipbookLayout
+import FlipbookEngine
+import FlipbookImage
 import FlipbookRaster
 import Foundation
 

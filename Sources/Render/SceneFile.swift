@@ -1,5 +1,5 @@
 import Foundation
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 
 /// Reads and checks a scene file as a whole before anything is drawn.

@@ -1,5 +1,5 @@
 import FlipbookAnimation
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 
 /// What `render info` prints: the scene's output geometry and timing, and every animation

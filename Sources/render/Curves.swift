@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRender
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlipbookGIF
-import FlipbookLayout
+import FlipbookEngine
+import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
@@ -99,9 +100,8 @@ extension Frames {
   /// `--matte`: a SwiftUI color name or hex, opaque.
   static func parseColor(_ text: String) -> GIFColor? {
     if let c = GIFColor(hex: text) { return c }
-    guard let c = Color.named[text] ?? (text.hasPrefix("#") ? Color.parseHex(text) : nil), c.opacity == 1 else { return nil }
-    func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
-    return GIFColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue))
+    guard let c = Color.named[text] ?? Color.parseHex(text), c.opacity == 1 else { return nil }
+    return GIFColor(c)
   }
 }
 

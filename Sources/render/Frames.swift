@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import FlipbookGIF
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookPNG
 import FlipbookRender
 

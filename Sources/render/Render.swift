@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRender
 import FlipbookScene
 

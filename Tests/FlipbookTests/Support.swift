@@ -1,5 +1,5 @@
 import Flipbook
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 import Testing
 

@@ -1,5 +1,6 @@
 import FlipbookGIF
-import FlipbookLayout
+import FlipbookEngine
+import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene

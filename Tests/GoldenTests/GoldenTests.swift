@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookGoldenTesting
-import FlipbookLayout
+import FlipbookEngine
+import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene

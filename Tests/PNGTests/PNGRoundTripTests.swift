@@ -1,4 +1,5 @@
 import FlipbookPNG
+import FlipbookImage
 import FlipbookRaster
 import Foundation
 import Testing

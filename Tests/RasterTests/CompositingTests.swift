@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookRaster
 import Testing
@@ -10,14 +11,14 @@ import Testing
   @Test func halfRedOverWhite() {
     // red at opacity 0.5 → premultiplied (128, 0, 0, 128); over white: 128 + div255(255·127).
     let p = render(
-      [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: RGBA(red: 1, green: 0, blue: 0, opacity: 0.5))],
+      [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))],
       width: 4, height: 4, background: .white)
     for y in 0..<4 { for x in 0..<4 { #expect(px(p, x, y) == [255, 127, 127, 255]) } }
   }
 
   @Test func halfRedOverClear() {
     let p = render(
-      [fill(.ellipse(Rect(x: -10, y: -10, width: 40, height: 40)), color: RGBA(red: 1, green: 0, blue: 0, opacity: 0.5))],
+      [fill(.ellipse(Rect(x: -10, y: -10, width: 40, height: 40)), color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))],
       width: 4, height: 4)
     #expect(px(p, 2, 2) == [128, 0, 0, 128])
   }
@@ -25,8 +26,8 @@ import Testing
   @Test func twoOverlappingShapes() {
     // Opaque blue then 50 % green over white, partly overlapping.
     let p = render(
-      [fill(.rectangle(Rect(x: 0, y: 0, width: 6, height: 4)), color: RGBA(red: 0, green: 0, blue: 1)),
-       fill(.rectangle(Rect(x: 3, y: 0, width: 6, height: 4)), color: RGBA(red: 0, green: 1, blue: 0, opacity: 0.5))],
+      [fill(.rectangle(Rect(x: 0, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 0, blue: 1)),
+       fill(.rectangle(Rect(x: 3, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 1, blue: 0, opacity: 0.5))],
       width: 10, height: 4, background: .white)
     #expect(px(p, 1, 1) == [0, 0, 255, 255])  // blue only
     #expect(px(p, 4, 1) == [0, 128, 127, 255])  // green over blue: (0,128,0,128) + div255(dst·127)
@@ -35,7 +36,7 @@ import Testing
   }
 
   @Test func layerHasNoSeamButPlainOverlapIsDarker() {
-    let red = RGBA(red: 1, green: 0, blue: 0)
+    let red = Color(red: 1, green: 0, blue: 0)
     let a = fill(.ellipse(Rect(x: 1, y: 1, width: 14, height: 14)), color: red)
     let b = fill(.ellipse(Rect(x: 9, y: 1, width: 14, height: 14)), color: red)
     let grouped = render([.layer(items: [a, b], opacity: 0.5)], width: 24, height: 16, background: .white)
@@ -44,7 +45,7 @@ import Testing
     #expect(px(grouped, 12, 8) == px(grouped, 20, 8))
     #expect(px(grouped, 12, 8) == [255, 127, 127, 255])
     // Without the layer, two 50 % shapes: the overlap is darker.
-    let half = RGBA(red: 1, green: 0, blue: 0, opacity: 0.5)
+    let half = Color(red: 1, green: 0, blue: 0, opacity: 0.5)
     let plain = render(
       [fill(.ellipse(Rect(x: 1, y: 1, width: 14, height: 14)), color: half),
        fill(.ellipse(Rect(x: 9, y: 1, width: 14, height: 14)), color: half)],
@@ -56,7 +57,7 @@ import Testing
   }
 
   @Test func nestedLayersAndZeroOpacity() {
-    let red = RGBA(red: 1, green: 0, blue: 0)
+    let red = Color(red: 1, green: 0, blue: 0)
     let inner = DisplayItem.layer(items: [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: red)], opacity: 0.5)
     let p = render([.layer(items: [inner], opacity: 1)], width: 4, height: 4, background: .white)
     #expect(px(p, 1, 1) == [255, 127, 127, 255])
@@ -68,7 +69,7 @@ import Testing
   @Test func layersAcrossBands() {
     // A tall canvas so the frame is drawn in several bands; a layer spanning all of them.
     let w = 64, h = 9000
-    let red = RGBA(red: 1, green: 0, blue: 0)
+    let red = Color(red: 1, green: 0, blue: 0)
     let items: [DisplayItem] = [
       .layer(items: [fill(.rectangle(Rect(x: 2, y: 0, width: 20, height: Double(h))), color: red),
                      fill(.ellipse(Rect(x: 10, y: 4000, width: 40, height: 2000)), color: red)], opacity: 0.5)
@@ -89,7 +90,7 @@ import Testing
   }
 
   @Test func backgroundIsPremultiplied() {
-    let p = render([], width: 3, height: 2, background: RGBA(red: 1, green: 0.5, blue: 0, opacity: 0.5))
+    let p = render([], width: 3, height: 2, background: Color(red: 1, green: 0.5, blue: 0, opacity: 0.5))
     #expect(px(p, 2, 1) == [128, 64, 0, 128])
   }
 
@@ -98,9 +99,9 @@ import Testing
     for i in 0..<40 {
       let d = Double(i)
       items.append(fill(.ellipse(Rect(x: d * 3.1, y: d * 1.7, width: 20 + d, height: 15)),
-                        color: RGBA(red: d / 40, green: 0.3, blue: 1 - d / 40, opacity: 0.6)))
+                        color: Color(red: d / 40, green: 0.3, blue: 1 - d / 40, opacity: 0.6)))
       items.append(stroke(.roundedRectangle(Rect(x: d * 2.3, y: 50 - d, width: 30, height: 12), cornerRadius: 5, style: .continuous),
-                          width: 1.5, color: RGBA(red: 0.2, green: d / 40, blue: 0.5, opacity: 0.8)))
+                          width: 1.5, color: Color(red: 0.2, green: d / 40, blue: 0.5, opacity: 0.8)))
     }
     let list = DisplayList(width: 160, height: 100, background: .white, items: items)
     var r = Rasterizer()

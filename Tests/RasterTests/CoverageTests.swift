@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookRaster
 import Foundation

@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookRaster
 import Testing
 
@@ -167,9 +168,9 @@ struct SplitMix {
 
   @Test func colorConversionRounding() {
     // a8 = ⌊α·255 + ½⌋, c8 = ⌊c·α·255 + ½⌋, clamped, NaN → 0.
-    let c = PremulColor(RGBAComponents(red: 1, green: 0.5, blue: 2, opacity: 0.5))
+    let c = PremulColor(Color(red: 1, green: 0.5, blue: 2, opacity: 0.5))
     #expect(c == PremulColor(r: 128, g: 64, b: 128, a: 128))
-    let d = PremulColor(RGBAComponents(red: -1, green: .nan, blue: 0.2, opacity: 1.7))
+    let d = PremulColor(Color(red: -1, green: .nan, blue: 0.2, opacity: 1.7))
     #expect(d == PremulColor(r: 0, g: 0, b: 51, a: 255))
   }
 }

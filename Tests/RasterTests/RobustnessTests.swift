@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookRaster
 import Testing
@@ -30,8 +31,8 @@ import Testing
     var items: [DisplayItem] = []
     for g in shapes {
       for t in transforms {
-        items.append(fill(g, t, color: RGBA(red: 1, green: 0, blue: 0, opacity: 0.5)))
-        items.append(stroke(g, width: 2, t, color: RGBA(red: 0, green: 1, blue: 0, opacity: 0.5)))
+        items.append(fill(g, t, color: Color(red: 1, green: 0, blue: 0, opacity: 0.5)))
+        items.append(stroke(g, width: 2, t, color: Color(red: 0, green: 1, blue: 0, opacity: 0.5)))
         items.append(stroke(g, width: .nan, t))
         items.append(stroke(g, width: 1e9, t))
       }

@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookRaster
 import Foundation
@@ -5,18 +6,18 @@ import Foundation
 typealias AffineTransform = FlipbookDisplayList.AffineTransform
 
 /// Renders items on a transparent canvas.
-func render(_ items: [DisplayItem], width: Int, height: Int, background: RGBA = .clear) -> Pixmap {
+func render(_ items: [DisplayItem], width: Int, height: Int, background: Color = .clear) -> Pixmap {
   var r = Rasterizer()
   var p = Pixmap(width: 0, height: 0)
   r.render(DisplayList(width: width, height: height, background: background, items: items), into: &p)
   return p
 }
 
-func fill(_ g: ShapeGeometry, _ t: AffineTransform = .identity, color: RGBA = .white) -> DisplayItem {
+func fill(_ g: ShapeGeometry, _ t: AffineTransform = .identity, color: Color = .white) -> DisplayItem {
   .shape(ShapeItem(geometry: g, style: .fill, transform: t, color: color))
 }
 
-func stroke(_ g: ShapeGeometry, width: Double, _ t: AffineTransform = .identity, color: RGBA = .white)
+func stroke(_ g: ShapeGeometry, width: Double, _ t: AffineTransform = .identity, color: Color = .white)
   -> DisplayItem
 {
   .shape(ShapeItem(geometry: g, style: .stroke(lineWidth: width), transform: t, color: color))

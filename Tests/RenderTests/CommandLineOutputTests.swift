@@ -1,5 +1,5 @@
 import FlipbookGIF
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookPNG
 import FlipbookRender
 import FlipbookScene

@@ -1,5 +1,6 @@
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookPNG
+import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene

@@ -1,6 +1,7 @@
+import FlipbookImage
 import FlipbookDisplayList
 import Glibc
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookRaster
 import FlipbookScene
 

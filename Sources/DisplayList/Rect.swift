@@ -1,19 +1,3 @@
-/// A point in a two-dimensional coordinate space, in points or pixels depending on the stage.
-public struct Point: Hashable, Sendable {
-  public var x: Double
-  public var y: Double
-  public init(x: Double, y: Double) { self.x = x; self.y = y }
-  public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and a height.
-public struct Size: Hashable, Sendable {
-  public var width: Double
-  public var height: Double
-  public init(width: Double, height: Double) { self.width = width; self.height = height }
-  public static let zero = Size(width: 0, height: 0)
-}
-
 /// An axis-aligned rectangle; geometry is never snapped to pixels.
 public struct Rect: Hashable, Sendable {
   public var origin: Point

@@ -1,5 +1,6 @@
 import RealModule
 import FlipbookAnimation
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookScene
 
@@ -22,11 +23,8 @@ extension CompiledScene {
     let s = scene.canvas.scale
     let ctx = DrawContext(transform: .scale(x: s, y: s), opacity: 1, foreground: nil)
     walker.drawNode(0, ctx)
-    let bg = scene.canvas.background
     return DisplayList(
-      width: pixelWidth, height: pixelHeight,
-      background: RGBA(red: bg.red, green: bg.green, blue: bg.blue, opacity: bg.opacity),
-      items: walker.items)
+      width: pixelWidth, height: pixelHeight, background: scene.canvas.background, items: walker.items)
   }
 
   /// The display list of frame `i` (at t = i / fps).
@@ -286,9 +284,10 @@ extension CompiledScene {
     }
 
     mutating func emit(_ geometry: ShapeGeometry, _ style: ShapeStyle, _ color: Color, _ ctx: DrawContext) {
-      let rgba = RGBA(red: color.red, green: color.green, blue: color.blue, opacity: color.opacity * ctx.opacity)
-      if rgba.opacity <= 0 { return }
-      items.append(.shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: rgba)))
+      var paint = color
+      paint.opacity *= ctx.opacity
+      if paint.opacity <= 0 { return }
+      items.append(.shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: paint)))
     }
   }
 }

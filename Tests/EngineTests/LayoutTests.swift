@@ -1,6 +1,7 @@
 import Testing
+import FlipbookImage
 import FlipbookDisplayList
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 
 func compile(_ text: String) throws -> CompiledScene {
@@ -32,7 +33,7 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
   #"{"canvas": {"width": \#(canvas.0), "height": \#(canvas.1)}, "state": \#(state), "root": \#(root), "timeline": \#(timeline)}"#
 }
 
-@Suite struct LayoutTests {
+@Suite struct EngineTests {
   @Test func modifierOrderMatchesSwiftUI() throws {
     // [offset 50, scaleEffect 2] moves 100; [scaleEffect 2, offset 50] moves 50.
     let a = try compile(scene(#"{"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"offset": {"x": 50}}, {"scaleEffect": 2}]}"#))

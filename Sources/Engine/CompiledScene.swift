@@ -1,4 +1,5 @@
 import FlipbookAnimation
+import FlipbookImage
 import FlipbookDisplayList
 import FlipbookScene
 

@@ -1,6 +1,7 @@
 import Testing
+import FlipbookImage
 import FlipbookDisplayList
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 
 /// Long timelines: the state each frame sees is rebuilt from checkpoints, and a timeline too

@@ -1,6 +1,7 @@
 import Testing
+import FlipbookImage
 import FlipbookDisplayList
-import FlipbookLayout
+import FlipbookEngine
 import FlipbookScene
 import RealModule
 

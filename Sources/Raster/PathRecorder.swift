@@ -1,3 +1,5 @@
+import FlipbookImage
+
 // Flattening of the shapes into the accumulator, in local coordinates mapped through the
 // shape's affine transform. Only + − × ÷ and sqrt (correctly rounded everywhere): no libm
 // transcendentals, so the same list gives the same bytes on every platform.
@@ -25,7 +27,7 @@ let maxCubicSteps = 1024
 let continuousReach = 1.52866483
 
 /// Collects flattened contours in pixel coordinates (x, y pairs) into growable scratch
-/// buffers owned by `Storage`, with their signs (+1, or −1 for the inner edge of a ring) and
+/// buffers owned by `RasterBuffers`, with their signs (+1, or −1 for the inner edge of a ring) and
 /// the bounding box of every point.
 struct PathRecorder {
   var points: UnsafeMutablePointer<Double>
@@ -86,7 +88,7 @@ struct PathRecorder {
 }
 
 /// The affine map, unpacked.
-struct Xform {
+struct PixelTransform {
   let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
   @inline(__always) func x(_ px: Double, _ py: Double) -> Double { a * px + c * py + tx }
@@ -139,13 +141,13 @@ struct ArcSteps {
 
 extension PathRecorder {
   @inline(__always)
-  mutating func moveTo(_ m: Xform, _ x: Double, _ y: Double) { moveTo(m.x(x, y), m.y(x, y)) }
+  mutating func moveTo(_ m: PixelTransform, _ x: Double, _ y: Double) { moveTo(m.x(x, y), m.y(x, y)) }
 
   @inline(__always)
-  mutating func lineTo(_ m: Xform, _ x: Double, _ y: Double) { lineTo(m.x(x, y), m.y(x, y)) }
+  mutating func lineTo(_ m: PixelTransform, _ x: Double, _ y: Double) { lineTo(m.x(x, y), m.y(x, y)) }
 
   /// A closed rectangle contour.
-  mutating func rectangle(_ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+  mutating func rectangle(_ m: PixelTransform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
     moveTo(m, x0, y0)
     lineTo(m, x1, y0)
     lineTo(m, x1, y1)
@@ -156,7 +158,7 @@ extension PathRecorder {
   /// An ellipse (center, radii) offset by `offset` along its normals (0 for the ellipse
   /// itself; ± half a line width for stroke edges), as a closed contour.
   mutating func ellipse(
-    _ m: Xform, cx: Double, cy: Double, rx: Double, ry: Double, offset e: Double
+    _ m: PixelTransform, cx: Double, cy: Double, rx: Double, ry: Double, offset e: Double
   ) {
     let steps = ArcSteps(radius: m.spectralNorm(sx: rx + (e > 0 ? e : 0), sy: ry + (e > 0 ? e : 0)))
     let k = steps.k
@@ -189,7 +191,7 @@ extension PathRecorder {
 
   /// A rounded rectangle with circular corners of radius r (0 ≤ r ≤ half the shorter side).
   mutating func roundedRectCircular(
-    _ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
+    _ m: PixelTransform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
   ) {
     if !(r > 0) { rectangle(m, x0, y0, x1, y1); return }
     let steps = ArcSteps(radius: m.spectralNorm(sx: r, sy: r))
@@ -223,7 +225,7 @@ extension PathRecorder {
   /// the shorter side the corner is blended linearly toward a circular corner (κ-cubic) until its
   /// reach fits, so r = half the shorter side gives a capsule's round ends.
   mutating func roundedRectContinuous(
-    _ m: Xform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
+    _ m: PixelTransform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, r: Double
   ) {
     if !(r > 0) { rectangle(m, x0, y0, x1, y1); return }
     let half = min(x1 - x0, y1 - y0) * 0.5

@@ -1,0 +1,7 @@
+/// A point in a two-dimensional coordinate space, in points or pixels depending on the stage.
+public struct Point: Hashable, Sendable {
+  public var x: Double
+  public var y: Double
+  public init(x: Double, y: Double) { self.x = x; self.y = y }
+  public static let zero = Point(x: 0, y: 0)
+}

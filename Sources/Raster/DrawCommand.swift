@@ -1,0 +1,18 @@
+import FlipbookImage
+
+/// One recorded drawing operation of a frame.
+struct DrawCommand {
+  enum Kind: UInt8 { case path, rect, beginLayer, endLayer }
+  var kind: Kind
+  var color = PremulColor(r: 0, g: 0, b: 0, a: 0)
+  /// Pixel box, clipped to the canvas (path and rect).
+  var x0 = 0, y0 = 0, x1 = 0, y1 = 0
+  /// Contour range (path).
+  var c0 = 0, c1 = 0
+  /// Exact rectangle in pixels (rect).
+  var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
+  /// Layer opacity (beginLayer).
+  var opacity: UInt8 = 255
+
+  init(kind: Kind) { self.kind = kind }
+}

@@ -1,0 +1,340 @@
+import FlipbookImage
+import FlipbookDisplayList
+
+/// Scratch memory, grown on demand and never shrunk: cells, block bits, one coverage row,
+/// recorded commands and points, and a stack of band-sized layers. Cells and bits are all zero
+/// between shapes.
+///
+/// A frame is drawn in two passes. The record pass validates every shape, converts its color,
+/// and flattens it once into pixel-space contours (or an exact rectangle). The band pass then
+/// draws the frame in horizontal bands of about 512 KiB, each band start to finish (clear,
+/// every op that reaches it, layers composited per band), so the pixels being blended stay in
+/// the L2 cache instead of streaming the whole frame from memory for every shape.
+final class RasterBuffers {
+  private var cells: UnsafeMutablePointer<Float>
+  private var cellCapacity = 0
+  private var bits: UnsafeMutablePointer<UInt64>
+  private var bitCapacity = 0
+  private var cov: UnsafeMutableRawPointer
+  private var covCapacity = 0
+  private var layers: [UnsafeMutableRawPointer] = []
+  private var layerBytes: [Int] = []
+  private var commands: [DrawCommand] = []
+  private var recorder: PathRecorder
+
+  /// Bytes of pixels per band.
+  static let bandBytes = 512 * 1024
+
+  init() {
+    cells = .allocate(capacity: 1); cells.initialize(to: 0)
+    bits = .allocate(capacity: 1); bits.initialize(to: 0)
+    cov = .allocate(byteCount: 16, alignment: 16)
+    recorder = PathRecorder(points: .allocate(capacity: 2048 &* 2), capacity: 2048)
+  }
+
+  deinit {
+    cells.deallocate(); bits.deallocate(); cov.deallocate()
+    recorder.points.deallocate()
+    for l in layers { l.deallocate() }
+  }
+
+  private func reserve(cells n: Int, bits nb: Int, coverage nc: Int) {
+    if n > cellCapacity {
+      cells.deallocate()
+      let cap = max(n, cellCapacity &+ cellCapacity / 2)
+      cells = .allocate(capacity: cap); cells.initialize(repeating: 0, count: cap)
+      cellCapacity = cap
+    }
+    if nb > bitCapacity {
+      bits.deallocate()
+      let cap = max(nb, bitCapacity &+ bitCapacity / 2)
+      bits = .allocate(capacity: cap); bits.initialize(repeating: 0, count: cap)
+      bitCapacity = cap
+    }
+    if nc > covCapacity {
+      cov.deallocate()
+      let cap = max(nc, covCapacity &* 2)
+      cov = .allocate(byteCount: cap, alignment: 16)
+      covCapacity = cap
+    }
+  }
+
+  /// The zeroed layer buffer for nesting depth `depth`, at least `bytes` long.
+  private func layer(_ depth: Int, bytes: Int) -> UnsafeMutableRawPointer {
+    while layers.count <= depth {
+      layers.append(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+      layerBytes.append(0)
+    }
+    if layerBytes[depth] < bytes {
+      layers[depth].deallocate()
+      let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+      p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+      layers[depth] = p
+      layerBytes[depth] = bytes
+    }
+    return layers[depth]
+  }
+
+  // MARK: Frame
+
+  func render(_ list: DisplayList, into base: UnsafeMutableRawPointer, width w: Int, height h: Int) {
+    let bg = PremulColor(list.background)
+    commands.removeAll(keepingCapacity: true)
+    var rec = recorder
+    recorder.contours = []  // keep the array uniquely referenced by `rec`
+    rec.contours.removeAll(keepingCapacity: true)
+    rec.reset(keepingPointsFrom: 0)
+    record(list.items, width: w, height: h, recorder: &rec)
+    recorder = rec
+
+    let bandRows = max(8, RasterBuffers.bandBytes / (w &* 4))
+    var by0 = 0
+    while by0 < h {
+      let by1 = min(by0 &+ bandRows, h)
+      let bandBase = base + by0 &* w &* 4
+      fillPixels(bandBase, count: (by1 &- by0) &* w, packed: bg.packed)
+      var target = Target(base: bandBase, width: w, y0: by0, y1: by1)
+      _ = run(from: 0, into: &target, depth: 0)
+      by0 = by1
+    }
+  }
+
+  /// Executes commands from `start` into `target` (one band) until the end or an unmatched
+  /// `endLayer`; returns the index after the last op consumed.
+  private func run(from start: Int, into target: inout Target, depth: Int) -> Int {
+    var i = start
+    let n = commands.count
+    while i < n {
+      let op = commands[i]
+      switch op.kind {
+      case .path:
+        if op.y1 > target.y0 && op.y0 < target.y1 { drawPath(op, into: &target) }
+      case .rect:
+        if op.y1 > target.y0 && op.y0 < target.y1 { fillRect(op, into: &target) }
+      case .beginLayer:
+        let rows = target.y1 &- target.y0
+        let lbase = layer(depth, bytes: rows &* target.width &* 4)
+        var lt = Target(base: lbase, width: target.width, y0: target.y0, y1: target.y1)
+        i = run(from: i &+ 1, into: &lt, depth: depth &+ 1)
+        if lt.dirtyX0 < lt.dirtyX1 && lt.dirtyY0 < lt.dirtyY1 {
+          let count = lt.dirtyX1 &- lt.dirtyX0
+          for y in lt.dirtyY0..<lt.dirtyY1 {
+            let src = lt.pixel(lt.dirtyX0, y)
+            compositeLayer(
+              target.pixel(lt.dirtyX0, y), layer: UnsafeRawPointer(src), count: count,
+              opacity: op.opacity)
+            src.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
+          }
+          target.touch(lt.dirtyX0, lt.dirtyY0, lt.dirtyX1, lt.dirtyY1)
+        }
+        continue
+      case .endLayer:
+        return i &+ 1
+      }
+      i &+= 1
+    }
+    return i
+  }
+
+  private func drawPath(_ op: DrawCommand, into target: inout Target) {
+    let wy0 = max(op.y0, target.y0), wy1 = min(op.y1, target.y1)
+    let bw = op.x1 &- op.x0, bh = wy1 &- wy0
+    guard bw > 0, bh > 0 else { return }
+    let stride = (bw &+ 2 &+ 3) & ~3
+    let wordsPerRow = ((stride &>> blockShift) &+ 63) &>> 6
+    reserve(cells: stride &* bh, bits: wordsPerRow &* bh, coverage: stride &* 4)
+    target.touch(op.x0, wy0, op.x1, wy1)
+    var acc = Accumulator(
+      cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow,
+      x0: op.x0, y0: wy0, width: bw, rows: bh)
+    let pts = UnsafePointer(recorder.points)
+    for c in op.c0..<op.c1 {
+      let contour = recorder.contours[c]
+      acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
+    }
+    acc.resolve(into: target, paint: Paint(op.color), scratch: cov)
+  }
+
+  /// Exact axis-aligned rectangle: coverage = x-overlap × y-overlap, rounded ⌊v·255 + ½⌋;
+  /// interior spans are solid.
+  private func fillRect(_ op: DrawCommand, into target: inout Target) {
+    let iy0 = max(op.y0, target.y0), iy1 = min(op.y1, target.y1)
+    let ix0 = op.x0, ix1 = op.x1
+    guard ix1 > ix0, iy1 > iy0 else { return }
+    target.touch(ix0, iy0, ix1, iy1)
+    let rx0 = op.rx0, rx1 = op.rx1, ry0 = op.ry0, ry1 = op.ry1
+    @inline(__always) func overlap(_ lo: Double, _ hi: Double, _ i: Int) -> Double {
+      min(hi, Double(i &+ 1)) - max(lo, Double(i))
+    }
+    @inline(__always) func q(_ v: Double) -> UInt8 {
+      v >= 1 ? 255 : UInt8(truncatingIfNeeded: Int(v * 255 + 0.5))
+    }
+    let color = op.color
+    let n = ix1 &- ix0
+    let cxL = overlap(rx0, rx1, ix0), cxR = overlap(rx0, rx1, ix1 &- 1)
+    for y in iy0..<iy1 {
+      let cy = overlap(ry0, ry1, y)
+      let row = target.pixel(ix0, y)
+      if n == 1 {
+        blendConstantCoverage(row, count: 1, color: color, coverage: q(cxL * cy))
+      } else {
+        blendConstantCoverage(row, count: 1, color: color, coverage: q(cxL * cy))
+        blendConstantCoverage(row + 4, count: n &- 2, color: color, coverage: q(cy))
+        blendConstantCoverage(row + (n &- 1) &* 4, count: 1, color: color, coverage: q(cxR * cy))
+      }
+    }
+  }
+
+  // MARK: Record pass
+
+  private func record(_ items: [DisplayItem], width: Int, height: Int, recorder rec: inout PathRecorder) {
+    for item in items {
+      switch item {
+      case .shape(let shape):
+        recordShape(shape, width: width, height: height, recorder: &rec)
+      case .layer(let sub, let opacity):
+        let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
+        if op8 == 0 || sub.isEmpty { continue }
+        var begin = DrawCommand(kind: .beginLayer)
+        begin.opacity = op8
+        commands.append(begin)
+        record(sub, width: width, height: height, recorder: &rec)
+        commands.append(DrawCommand(kind: .endLayer))
+      }
+    }
+  }
+
+  private func recordShape(_ item: ShapeItem, width: Int, height: Int, recorder rec: inout PathRecorder) {
+    let color = PremulColor(item.color)
+    if color.a == 0 { return }
+    let t = item.transform
+    guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite
+    else { return }
+    let det = t.a * t.d - t.b * t.c
+    guard det != 0, det.isFinite else { return }
+    let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    let W = Double(width), H = Double(height)
+
+    var hw = 0.0  // half line width; 0 = fill
+    if case .stroke(let lw) = item.style {
+      guard lw > 0, lw.isFinite else { return }
+      hw = lw * 0.5
+    }
+
+    let rect: Rect
+    var radius = 0.0
+    var continuous = false
+    var isEllipse = false
+    switch item.geometry {
+    case .rectangle(let r):
+      rect = r
+    case .roundedRectangle(let r, let cr, let style):
+      rect = r
+      radius = cr.isNaN ? 0 : cr
+      continuous = style == .continuous
+    case .ellipse(let r):
+      rect = r
+      isEllipse = true
+    case .capsule(let r):
+      rect = r
+      radius = .infinity
+    }
+    // Standardize the rect; skip empty or non-finite geometry.
+    var x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+    if x0 > x1 { swap(&x0, &x1) }
+    if y0 > y1 { swap(&y0, &y1) }
+    guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
+    let half = min(x1 - x0, y1 - y0) * 0.5
+    if radius > half { radius = half }
+    if radius < 0 { radius = 0 }
+
+    // Quick reject: the transformed (stroke-expanded) box misses the canvas.
+    do {
+      let bx0 = x0 - hw, by0 = y0 - hw, bx1 = x1 + hw, by1 = y1 + hw
+      let xa = m.x(bx0, by0), xb = m.x(bx1, by0), xc = m.x(bx1, by1), xd = m.x(bx0, by1)
+      let ya = m.y(bx0, by0), yb = m.y(bx1, by0), yc = m.y(bx1, by1), yd = m.y(bx0, by1)
+      let minX = min(min(xa, xb), min(xc, xd)), maxX = max(max(xa, xb), max(xc, xd))
+      let minY = min(min(ya, yb), min(yc, yd)), maxY = max(max(ya, yb), max(yc, yd))
+      guard maxX > 0, maxY > 0, minX < W, minY < H, (maxX - minX) < .infinity,
+        (maxY - minY) < .infinity
+      else { return }
+    }
+
+    if hw == 0 && !isEllipse && radius == 0 && t.isPositiveScaleTranslate {
+      var op = DrawCommand(kind: .rect)
+      op.color = color
+      op.rx0 = m.x(x0, 0); op.rx1 = m.x(x1, 0); op.ry0 = m.y(0, y0); op.ry1 = m.y(0, y1)
+      guard op.rx1 > op.rx0, op.ry1 > op.ry0 else { return }
+      op.x0 = Int(max(op.rx0, 0)); op.y0 = Int(max(op.ry0, 0))
+      op.x1 = ceilInt(min(op.rx1, W)); op.y1 = ceilInt(min(op.ry1, H))
+      guard op.x1 > op.x0, op.y1 > op.y0 else { return }
+      commands.append(op)
+      return
+    }
+
+    let c0 = rec.contours.count
+    let p0 = rec.count
+    rec.reset(keepingPointsFrom: p0)
+    if isEllipse {
+      let cx = (x0 + x1) * 0.5, cy = (y0 + y1) * 0.5
+      let rx = (x1 - x0) * 0.5, ry = (y1 - y0) * 0.5
+      if hw == 0 {
+        rec.ellipse(m, cx: cx, cy: cy, rx: rx, ry: ry, offset: 0)
+      } else {
+        rec.ellipse(m, cx: cx, cy: cy, rx: rx, ry: ry, offset: hw)
+        if hw < min(rx, ry) {
+          rec.sign = -1
+          rec.ellipse(m, cx: cx, cy: cy, rx: rx, ry: ry, offset: -hw)
+        }
+      }
+    } else if hw == 0 {
+      roundedRect(&rec, m, x0, y0, x1, y1, radius, continuous)
+    } else {
+      // Stroke: the ring between the outline pushed out and pulled in by half the line width.
+      let ox0 = x0 - hw, oy0 = y0 - hw, ox1 = x1 + hw, oy1 = y1 + hw
+      let outerR = radius > 0 ? min(radius + hw, min(ox1 - ox0, oy1 - oy0) * 0.5) : 0
+      roundedRect(&rec, m, ox0, oy0, ox1, oy1, outerR, continuous)
+      let ix0 = x0 + hw, iy0 = y0 + hw, ix1 = x1 - hw, iy1 = y1 - hw
+      if ix1 > ix0 && iy1 > iy0 {
+        let innerR = min(max(radius - hw, 0), min(ix1 - ix0, iy1 - iy0) * 0.5)
+        rec.sign = -1
+        roundedRect(&rec, m, ix0, iy0, ix1, iy1, innerR, continuous)
+      }
+    }
+    // Pixel box of the flattened points, clipped to the canvas.
+    let minX = rec.minX, maxX = rec.maxX, minY = rec.minY, maxY = rec.maxY
+    guard maxX > 0, maxY > 0, minX < W, minY < H, (maxX - minX) < .infinity,
+      (maxY - minY) < .infinity
+    else {
+      rec.contours.removeSubrange(c0...)
+      rec.reset(keepingPointsFrom: p0)
+      return
+    }
+    var op = DrawCommand(kind: .path)
+    op.color = color
+    op.c0 = c0; op.c1 = rec.contours.count
+    op.x0 = Int(max(minX, 0)); op.y0 = Int(max(minY, 0))
+    op.x1 = ceilInt(min(maxX, W)); op.y1 = ceilInt(min(maxY, H))
+    guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
+    commands.append(op)
+  }
+
+  @inline(__always)
+  private func roundedRect(
+    _ rec: inout PathRecorder, _ m: PixelTransform, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+    _ r: Double, _ continuous: Bool
+  ) {
+    if continuous {
+      rec.roundedRectContinuous(m, x0, y0, x1, y1, r: r)
+    } else {
+      rec.roundedRectCircular(m, x0, y0, x1, y1, r: r)
+    }
+  }
+}
+
+/// ⌈v⌉ for 0 ≤ v within Int range, without libm.
+@inline(__always)
+func ceilInt(_ v: Double) -> Int {
+  let i = Int(v)
+  return Double(i) < v ? i &+ 1 : i
+}
