@@ -29,9 +29,13 @@ extension CompiledScene {
     }
     for (key, track) in attributeTracks {
       let node = table[Int(key.node)].node
-      var target = key.modifier >= 0 ? node.modifiers[Int(key.modifier)].path : "\(node.path).content"
-      if case .stroke = node.modifiers.first?.kind, key.modifier == 0 {
-        target += key.slot == 0 ? ".color" : ".lineWidth"
+      var target = "\(node.path).content"
+      if key.modifier >= 0 {
+        // A modifier with several animatable values names the one (`stroke.lineWidth`).
+        let modifier = node.modifiers[Int(key.modifier)]
+        let arguments = modifier.kind.spec.arguments
+        target = modifier.path
+        if arguments.count(where: { $0.role == .draws }) > 1 { target += ".\(arguments[Int(key.slot)].key)" }
       }
       add(target, track)
     }

@@ -78,16 +78,17 @@ extension CompiledScene {
       return ("\(node.path).cornerRadius", "cornerRadius", ["radius"], false)
     }
     let modifier = node.modifiers[Int(key.modifier)]
-    let name = String(modifier.path.split(separator: ".").last ?? "")
-    switch modifier.kind {
-    case .fill, .foregroundColor: return (modifier.path, name, color, true)
-    case .stroke:
-      return key.slot == 0
-        ? (modifier.path + ".color", "stroke color", color, true)
-        : (modifier.path + ".lineWidth", "stroke lineWidth", ["width"], false)
-    case .offset, .scaleEffect: return (modifier.path, name, ["x", "y"], false)
-    case .rotationEffect: return (modifier.path, name, ["degrees"], false)
-    default: return (modifier.path, name, ["value"], false)
+    let spec = modifier.kind.spec
+    let argument = spec.arguments[Int(key.slot)]
+    // A modifier with several animatable values names the one plotted (`stroke.lineWidth`).
+    let several = spec.arguments.count(where: { $0.role == .draws }) > 1
+    let target = several ? "\(modifier.path).\(argument.key)" : modifier.path
+    let name = several ? "\(spec.name) \(argument.key)" : spec.name
+    guard case .value(let type, _, _, _) = argument.type else { return (target, name, ["value"], false) }
+    switch type {
+    case .color: return (target, name, color, true)
+    case .point: return (target, name, ["x", "y"], false)
+    default: return (target, name, [argument.key], false)
     }
   }
 }

@@ -70,11 +70,9 @@ struct LayoutPass {
     }
   }
 
+  /// Whether the modifier has an argument that layout reads (`frame`, `padding`, `position`).
   static func affectsLayout(_ m: Modifier.Kind) -> Bool {
-    switch m {
-    case .frame, .padding, .position: return true
-    default: return false
-    }
+    m.spec.arguments.contains { $0.role == .layout }
   }
 
   func isSpacer(_ i: Int) -> Bool {

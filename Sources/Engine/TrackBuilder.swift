@@ -226,27 +226,19 @@ struct TrackBuilder {
       default: break
       }
       for (j, m) in node.modifiers.enumerated() {
-        switch m.kind {
-        case .fill(let c), .foregroundColor(let c): add(j, 0, c, .color)
-        case .stroke(let c, let w):
-          if let c { add(j, 0, c, .color) }
-          add(j, 1, w, .number)
-        case .offset(let p): add(j, 0, p, .point)
-        case .scaleEffect(let s, _): add(j, 0, s, .point)
-        case .rotationEffect(let d, _): add(j, 0, d, .number)
-        case .opacity(let o): add(j, 0, o, .number)
-        case .frame(let w, let h, _):
-          for e in [w, h].compactMap({ $0 }) { layoutDependencies.formUnion(Self.dependencies(e)) }
-        case .padding(let a, let b, let c, let d):
-          for e in [a, b, c, d] { layoutDependencies.formUnion(Self.dependencies(e)) }
-        case .position(let p): layoutDependencies.formUnion(Self.dependencies(p))
-        case .matchedGeometryEffect(let id, _):
-          if matchedMembers[i] == nil {
-            matchedMembers[i] = (id, j)
-            if matchedMembersByGroup[id] == nil { matchedGroups.append(id) }
-            matchedMembersByGroup[id, default: []].append(i)
+        // Every value argument, by the role its table row gives it.
+        for (slot, (argument, spec)) in zip(m.kind.arguments, m.kind.spec.arguments).enumerated() {
+          guard case .value(let e?) = argument, case .value(let type, _, _, _) = spec.type else { continue }
+          switch spec.role {
+          case .draws: add(j, slot, e, type)
+          case .layout: layoutDependencies.formUnion(Self.dependencies(e))
+          case .discrete: break
           }
-        default: break
+        }
+        if case .matchedGeometryEffect(let id, _) = m.kind, matchedMembers[i] == nil {
+          matchedMembers[i] = (id, j)
+          if matchedMembersByGroup[id] == nil { matchedGroups.append(id) }
+          matchedMembersByGroup[id, default: []].append(i)
         }
       }
       attributes[i] = list

@@ -30,7 +30,7 @@ public struct Color: Hashable, Sendable, View, PrimitiveView {
   }
 
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .color, values: [.color(model)])) }
+  var piece: Piece { .leaf(Leaf(kind: .color, values: [.color(model)])) }
 
   static func named(_ name: String) -> Color { Color(model: FlipbookScene.Color.named[name]!) }
 

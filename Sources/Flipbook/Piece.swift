@@ -25,7 +25,7 @@ indirect enum Piece {
 
 /// A primitive view's concrete description.
 struct Leaf {
-  enum Shape: Hashable {
+  enum Kind: Hashable {
     case circle, ellipse, rectangle, capsule
     case roundedRectangle(continuous: Bool)
     case color
@@ -34,42 +34,25 @@ struct Leaf {
     case hstack(FlipbookScene.Alignment)
     case spacer
   }
-  var shape: Shape
+  var kind: Kind
   /// The animatable arguments: a rounded rectangle's corner radius, a color view's color,
   /// a stack's spacing.
   var values: [StateValue] = []
   var children: Piece?
 }
 
-/// A modifier's concrete description: its fixed structure (`shape`), which must agree across
-/// states, and its values, which may change and then animate.
+/// A modifier's concrete description in one state: the table's ``ModifierKind`` holding this
+/// state's values and secondary view. Its ``ModifierKind/structure`` must agree across
+/// states; its values may change and then animate.
 struct ModifierValue {
-  enum Shape: Hashable {
-    case fill
-    case stroke(hasColor: Bool)
-    case foregroundColor
-    case frame(hasWidth: Bool, hasHeight: Bool, FlipbookScene.Alignment)
-    /// The sides in the set get the length; the others get 0.
-    case padding(top: Bool, leading: Bool, bottom: Bool, trailing: Bool)
-    case offset
-    case position
-    case scaleEffect(anchor: SIMD2<Double>)
-    case rotationEffect(anchor: SIMD2<Double>)
-    case opacity
-    case compositingGroup
-    case overlay(FlipbookScene.Alignment)
-    case background(FlipbookScene.Alignment)
-    case zIndex
-    case animation(FlipbookAnimation.Animation?)
-    case transition(FlipbookScene.Transition)
-    case matchedGeometryEffect(id: String, isSource: Bool)
-  }
-  var shape: Shape
-  var values: [StateValue] = []
-  /// The secondary view of `overlay` and `background`.
-  var content: Piece?
-  /// The value an `animation(_:value:)` watches.
+  var kind: ModifierKind<StateValue, Piece>
+  /// The value an `animation(_:value:)` watches (the kind's state name is made when the
+  /// states are unified).
   var watched: EquatableBox?
+
+  init(_ kind: ModifierKind<StateValue, Piece>, watched: EquatableBox? = nil) {
+    self.kind = kind; self.watched = watched
+  }
 }
 
 /// Any `Equatable` value, compared with another of the same type.

@@ -113,19 +113,19 @@ struct SceneSynthesizer {
       var inner: Items = []
       var modifiers: [(snapshot: Int, modifier: ModifierValue)] = []
       for item in items {
-        guard case .modified(let content, let m) = item.piece, Self.name(m.shape) == Self.name(firstModifier.shape) else {
+        guard case .modified(let content, let m) = item.piece, m.kind.name == firstModifier.kind.name else {
           throw mismatch(items, trail)
         }
-        if m.shape != firstModifier.shape {
+        if m.kind.structure != firstModifier.kind.structure {
           throw MovieError(
-            "\(trail) › .\(Self.name(m.shape)): its fixed arguments (alignment, anchor, edges, curve, transition, "
+            "\(trail) › .\(m.kind.name): its fixed arguments (alignment, anchor, edges, curve, transition, "
               + "id, or which sizes and colors are given) differ between state \(first.snapshot) and state "
               + "\(item.snapshot); only numbers and colors can change from state to state")
         }
         inner.append((item.snapshot, content))
         modifiers.append((item.snapshot, m))
       }
-      let name = Self.name(firstModifier.shape)
+      let name = firstModifier.kind.name
       var result = try nodes(inner, in: trail)
       let kind = try modifier(modifiers, in: "\(trail) › .\(name)")
       for i in result.indices {
@@ -199,11 +199,11 @@ struct SceneSynthesizer {
 
   static func describe(_ piece: Piece) -> String {
     switch piece {
-    case .leaf(let l): return "\(l.shape)"
+    case .leaf(let l): return "\(l.kind)"
     case .list(let l): return "a group of \(l.count) views"
     case .either: return "an if/else"
     case .optional: return "an if"
-    case .modified(let inner, let m): return "\(describe(inner)).\(name(m.shape))"
+    case .modified(let inner, let m): return "\(describe(inner)).\(m.kind.name)"
     case .identified(let inner, let id): return "\(describe(inner)).id(\(id))"
     }
   }

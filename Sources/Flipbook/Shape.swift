@@ -11,17 +11,17 @@ public protocol Shape: View {}
 extension Shape {
   /// Fills the shape with `color`.
   public func fill(_ color: Color) -> some View {
-    modifier(ModifierValue(shape: .fill, values: [.color(color.model)]))
+    modifier(ModifierValue(.fill(.color(color.model))))
   }
 
   /// Strokes the outline with `color`, centered on it.
   public func stroke(_ color: Color, lineWidth: Double = 1) -> some View {
-    modifier(ModifierValue(shape: .stroke(hasColor: true), values: [.color(color.model), .number(lineWidth)]))
+    modifier(ModifierValue(.stroke(color: .color(color.model), lineWidth: .number(lineWidth))))
   }
 
   /// Strokes the outline with the inherited foreground color.
   public func stroke(lineWidth: Double = 1) -> some View {
-    modifier(ModifierValue(shape: .stroke(hasColor: false), values: [.number(lineWidth)]))
+    modifier(ModifierValue(.stroke(color: nil, lineWidth: .number(lineWidth))))
   }
 }
 
@@ -29,28 +29,28 @@ extension Shape {
 public struct Circle: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .circle)) }
+  var piece: Piece { .leaf(Leaf(kind: .circle)) }
 }
 
 /// An ellipse filling the space offered.
 public struct Ellipse: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .ellipse)) }
+  var piece: Piece { .leaf(Leaf(kind: .ellipse)) }
 }
 
 /// A rectangle filling the space offered.
 public struct Rectangle: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .rectangle)) }
+  var piece: Piece { .leaf(Leaf(kind: .rectangle)) }
 }
 
 /// A rectangle whose short sides are half circles.
 public struct Capsule: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .capsule)) }
+  var piece: Piece { .leaf(Leaf(kind: .capsule)) }
 }
 
 /// The corner shape of a ``RoundedRectangle``.
@@ -70,6 +70,6 @@ public struct RoundedRectangle: Shape, PrimitiveView {
   }
   public var body: Never { primitiveBody() }
   var piece: Piece {
-    .leaf(Leaf(shape: .roundedRectangle(continuous: style == .continuous), values: [.number(cornerRadius)]))
+    .leaf(Leaf(kind: .roundedRectangle(continuous: style == .continuous), values: [.number(cornerRadius)]))
   }
 }

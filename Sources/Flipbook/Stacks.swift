@@ -6,7 +6,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     self.alignment = alignment; self.content = content()
   }
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .zstack(alignment.model), children: content.piece)) }
+  var piece: Piece { .leaf(Leaf(kind: .zstack(alignment.model), children: content.piece)) }
 }
 
 /// Arranges its children top to bottom: SwiftUI's `VStack`. The default spacing is 8 points
@@ -20,7 +20,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
   }
   public var body: Never { primitiveBody() }
   var piece: Piece {
-    .leaf(Leaf(shape: .vstack(alignment.model), values: [.number(spacing)], children: content.piece))
+    .leaf(Leaf(kind: .vstack(alignment.model), values: [.number(spacing)], children: content.piece))
   }
 }
 
@@ -34,7 +34,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
   }
   public var body: Never { primitiveBody() }
   var piece: Piece {
-    .leaf(Leaf(shape: .hstack(alignment.model), values: [.number(spacing)], children: content.piece))
+    .leaf(Leaf(kind: .hstack(alignment.model), values: [.number(spacing)], children: content.piece))
   }
 }
 
@@ -42,5 +42,5 @@ public struct HStack<Content: View>: View, PrimitiveView {
 public struct Spacer: View, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(shape: .spacer)) }
+  var piece: Piece { .leaf(Leaf(kind: .spacer)) }
 }

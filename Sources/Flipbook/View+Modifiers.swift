@@ -5,7 +5,7 @@ import FlipbookScene
 extension View {
   /// The default color of shapes below that have no `fill` or `stroke` color.
   public func foregroundColor(_ color: Color) -> some View {
-    modifier(ModifierValue(shape: .foregroundColor, values: [.color(color.model)]))
+    modifier(ModifierValue(.foregroundColor(.color(color.model))))
   }
 
   /// Same as ``foregroundColor(_:)``: Flipbook's only shape style is a ``Color``.
@@ -15,20 +15,15 @@ extension View {
   /// dimension passes the parent's proposal through.
   public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
     modifier(
-      ModifierValue(
-        shape: .frame(hasWidth: width != nil, hasHeight: height != nil, alignment.model),
-        values: [width, height].compactMap { $0 }.map { .number($0) }))
+      ModifierValue(.frame(width: width.map { .number($0) }, height: height.map { .number($0) }, alignment: alignment.model)))
   }
 
   /// Insets the view by `length` on `edges`; a nil length is 16 points (SwiftUI's padding is
   /// adaptive, 16 on iOS).
   public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> some View {
-    modifier(
-      ModifierValue(
-        shape: .padding(
-          top: edges.contains(.top), leading: edges.contains(.leading), bottom: edges.contains(.bottom),
-          trailing: edges.contains(.trailing)),
-        values: [.number(length ?? 16)]))
+    func side(_ edge: Edge.Set) -> StateValue { .number(edges.contains(edge) ? length ?? 16 : 0) }
+    return modifier(
+      ModifierValue(.padding(top: side(.top), leading: side(.leading), bottom: side(.bottom), trailing: side(.trailing))))
   }
 
   /// Insets the view by `length` on every edge.
@@ -36,12 +31,12 @@ extension View {
 
   /// Moves the drawing by (x, y); layout is unchanged.
   public func offset(x: Double = 0, y: Double = 0) -> some View {
-    modifier(ModifierValue(shape: .offset, values: [.point(SIMD2(x, y))]))
+    modifier(ModifierValue(.offset(.point(SIMD2(x, y)))))
   }
 
   /// Centers the view at (x, y) in its parent's coordinates.
   public func position(x: Double = 0, y: Double = 0) -> some View {
-    modifier(ModifierValue(shape: .position, values: [.point(SIMD2(x, y))]))
+    modifier(ModifierValue(.position(.point(SIMD2(x, y)))))
   }
 
   /// Scales the drawing by `scale` about `anchor` of its frame.
@@ -51,64 +46,64 @@ extension View {
 
   /// Scales the drawing by (x, y) about `anchor` of its frame.
   public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> some View {
-    modifier(ModifierValue(shape: .scaleEffect(anchor: anchor.model), values: [.point(SIMD2(x, y))]))
+    modifier(ModifierValue(.scaleEffect(scale: .point(SIMD2(x, y)), anchor: anchor.model)))
   }
 
   /// Rotates the drawing by `angle` about `anchor` of its frame.
   public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-    modifier(ModifierValue(shape: .rotationEffect(anchor: anchor.model), values: [.number(angle.degrees)]))
+    modifier(ModifierValue(.rotationEffect(degrees: .number(angle.degrees), anchor: anchor.model)))
   }
 
   /// Multiplies the opacity of everything below (overlapping parts show through each other
   /// unless a ``compositingGroup()`` comes first).
   public func opacity(_ opacity: Double) -> some View {
-    modifier(ModifierValue(shape: .opacity, values: [.number(opacity)]))
+    modifier(ModifierValue(.opacity(.number(opacity))))
   }
 
   /// Renders the view into a layer first, so that a later ``opacity(_:)`` applies once.
-  public func compositingGroup() -> some View { modifier(ModifierValue(shape: .compositingGroup)) }
+  public func compositingGroup() -> some View { modifier(ModifierValue(.compositingGroup)) }
 
   /// Draws `content` in front of the view, sized to it, placed by `alignment`.
   public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
-    modifier(ModifierValue(shape: .overlay(alignment.model), content: content().piece))
+    modifier(ModifierValue(.overlay(content().piece, alignment: alignment.model)))
   }
 
   /// Draws `view` in front of this one, sized to it (SwiftUI's `overlay(_:alignment:)`).
   public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
-    modifier(ModifierValue(shape: .overlay(alignment.model), content: view.piece))
+    modifier(ModifierValue(.overlay(view.piece, alignment: alignment.model)))
   }
 
   /// Draws `content` behind the view, sized to it, placed by `alignment`.
   public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
-    modifier(ModifierValue(shape: .background(alignment.model), content: content().piece))
+    modifier(ModifierValue(.background(content().piece, alignment: alignment.model)))
   }
 
   /// Draws `view` behind this one, sized to it: `.background(Color.yellow)`.
   public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
-    modifier(ModifierValue(shape: .background(alignment.model), content: view.piece))
+    modifier(ModifierValue(.background(view.piece, alignment: alignment.model)))
   }
 
   /// The drawing order among siblings (higher is in front).
   public func zIndex(_ value: Double) -> some View {
-    modifier(ModifierValue(shape: .zIndex, values: [.number(value)]))
+    modifier(ModifierValue(.zIndex(.number(value))))
   }
 
   /// Animates every change below this point with `animation` (nil: none) in transactions
   /// where `value` changes, unless the transaction disables animations.
   public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
-    modifier(ModifierValue(shape: .animation(animation), watched: EquatableBox(value: value)))
+    modifier(ModifierValue(.animation(curve: animation, value: ""), watched: EquatableBox(value: value)))
   }
 
   /// How the view enters and leaves when it is the content of an `if` that flips in an
   /// animated transaction (the default is ``AnyTransition/opacity``).
   public func transition(_ transition: AnyTransition) -> some View {
-    modifier(ModifierValue(shape: .transition(transition.model)))
+    modifier(ModifierValue(.transition(transition.model)))
   }
 
   /// Shares one animated frame among the views with the same `id` in `namespace`; the one
   /// with `isSource` (the first present, in tree order) gives the frame.
   public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true) -> some View {
-    modifier(ModifierValue(shape: .matchedGeometryEffect(id: "\(namespace.name)#\(id)", isSource: isSource)))
+    modifier(ModifierValue(.matchedGeometryEffect(id: "\(namespace.name)#\(id)", isSource: isSource)))
   }
 
   /// Names the view: its identity among stack children, and its name in messages and in

@@ -1,9 +1,6 @@
 extension SceneDecoder {
-  package static let modifierNames = [
-    "fill", "stroke", "foregroundColor", "frame", "padding", "offset", "position", "scaleEffect",
-    "rotationEffect", "opacity", "compositingGroup", "overlay", "background", "zIndex", "animation",
-    "transition", "matchedGeometryEffect",
-  ]
+  /// The modifiers' JSON keys, from the table.
+  package static var modifierNames: [String] { ModifierSpec.names }
 
   mutating func modifiers(_ v: JSONValue, _ path: String, isShape: Bool) -> [Modifier] {
     guard case .array(let items) = v.kind else {
@@ -26,12 +23,12 @@ extension SceneDecoder {
       }
       let name = member.key
       let mPath = join(itemPath, name)
-      guard Self.modifierNames.contains(name) else {
+      guard let spec = ModifierSpec.named[name] else {
         error(member.keyLocation, mPath,
           "unknown modifier \"\(excerpt(name))\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
         continue
       }
-      if name == "fill" || name == "stroke" {
+      if spec.isShapeStyle {
         if !isShape {
           error(member.keyLocation, mPath, "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)")
           continue
@@ -41,110 +38,75 @@ extension SceneDecoder {
           continue
         }
       }
-      if let kind = modifier(name, member.value, mPath) {
+      if let kind = modifier(spec, member.value, mPath) {
         result.append(Modifier(kind, path: mPath))
       }
     }
     return result
   }
 
-  mutating func modifier(_ name: String, _ v: JSONValue, _ path: String) -> Modifier.Kind? {
-    switch name {
-    case "fill":
-      return expression(v, path, .color).map { .fill($0) }
-    case "foregroundColor":
-      return expression(v, path, .color).map { .foregroundColor($0) }
-    case "stroke":
-      guard let m = object(v, path, allowed: ["color", "lineWidth"]) else { return nil }
-      let color = m["color"].map { expression($0, join(path, "color"), .color) }
-      let width = m["lineWidth"].map { expression($0, join(path, "lineWidth"), .number, range: .nonNegative) } ?? .number(1)
-      if let c = color, c == nil { return nil }
-      guard let width else { return nil }
-      return .stroke(color: color ?? nil, lineWidth: width)
-    case "frame":
-      guard let m = object(v, path, allowed: ["width", "height", "alignment"]) else { return nil }
-      let w = m["width"].map { expression($0, join(path, "width"), .number, range: .nonNegative) }
-      let h = m["height"].map { expression($0, join(path, "height"), .number, range: .nonNegative) }
-      let a = m["alignment"].map { alignment($0, join(path, "alignment")) } ?? .center
-      if let w, w == nil { return nil }
-      if let h, h == nil { return nil }
-      guard let a else { return nil }
-      return .frame(width: w ?? nil, height: h ?? nil, alignment: a)
-    case "padding":
-      if case .object(let members) = v.kind, !members.contains(where: { $0.key == "if" }) {
-        guard let m = object(v, path, allowed: ["top", "leading", "bottom", "trailing"]) else { return nil }
-        var sides: [Expression] = []
-        for key in ["top", "leading", "bottom", "trailing"] {
-          guard let e = m[key].map({ expression($0, join(path, key), .number) }) ?? .number(0) else { return nil }
-          sides.append(e)
-        }
-        return .padding(top: sides[0], leading: sides[1], bottom: sides[2], trailing: sides[3])
-      }
-      return expression(v, path, .number).map { .padding(top: $0, leading: $0, bottom: $0, trailing: $0) }
-    case "offset":
-      return expression(v, path, .point, defaultComponent: 0).map { .offset($0) }
-    case "position":
-      return expression(v, path, .point, defaultComponent: 0).map { .position($0) }
-    case "scaleEffect":
-      if case .object(let members) = v.kind, members.contains(where: { $0.key == "scale" || $0.key == "anchor" }) {
-        guard let m = object(v, path, allowed: ["scale", "anchor"], required: ["scale"]) else { return nil }
-        let s = m["scale"].flatMap { expression($0, join(path, "scale"), .point, numberAsPoint: true, defaultComponent: 1) }
-        let a = m["anchor"].map { anchor($0, join(path, "anchor")) } ?? Alignment.center.unitPoint
-        guard let s, let a else { return nil }
-        return .scaleEffect(scale: s, anchor: a)
-      }
-      return expression(v, path, .point, numberAsPoint: true, defaultComponent: 1).map {
-        .scaleEffect(scale: $0, anchor: Alignment.center.unitPoint)
-      }
-    case "rotationEffect":
-      if case .object(let members) = v.kind, !members.contains(where: { $0.key == "if" }) {
-        guard let m = object(v, path, allowed: ["degrees", "anchor"], required: ["degrees"]) else { return nil }
-        let d = m["degrees"].flatMap { expression($0, join(path, "degrees"), .number) }
-        let a = m["anchor"].map { anchor($0, join(path, "anchor")) } ?? Alignment.center.unitPoint
-        guard let d, let a else { return nil }
-        return .rotationEffect(degrees: d, anchor: a)
-      }
-      return expression(v, path, .number).map { .rotationEffect(degrees: $0, anchor: Alignment.center.unitPoint) }
-    case "opacity":
-      return expression(v, path, .number, range: .unit).map { .opacity($0) }
-    case "compositingGroup":
+  /// A modifier's value, read as its table row says: the value alone, an object of its
+  /// arguments, either of those, or `true`.
+  mutating func modifier(_ spec: ModifierSpec, _ v: JSONValue, _ path: String) -> Modifier.Kind? {
+    var isObject: Bool
+    switch spec.form {
+    case .flag:
       guard case .bool(true) = v.kind else {
         error(v, path, "expected true, found \(describe(v)) (omit the modifier to turn it off)")
         return nil
       }
-      return .compositingGroup
-    case "overlay", "background":
-      guard let m = object(v, path, allowed: ["node", "alignment"], required: ["node"]) else { return nil }
-      let n = m["node"].flatMap { node($0, join(path, "node")) }
-      let a = m["alignment"].map { alignment($0, join(path, "alignment")) } ?? .center
-      guard let n, let a else { return nil }
-      return name == "overlay" ? .overlay(n, alignment: a) : .background(n, alignment: a)
-    case "zIndex":
-      return expression(v, path, .number).map { .zIndex($0) }
-    case "animation":
-      guard let m = object(v, path, allowed: ["curve", "value"], required: ["curve", "value"]) else { return nil }
-      var valueName: String?
-      if let vv = m["value"] {
-        if case .string(let s) = vv.kind, s.hasPrefix("$") {
-          valueName = stateReference(vv, String(s.dropFirst()), join(path, "value"), [.number, .bool, .color, .point])
-        } else {
-          typeError(vv, join(path, "value"), expected: "a state reference such as \"$scaled\"")
-        }
+      return Modifier.Kind(spec.name, arguments: [])
+    case .value: isObject = false
+    case .object: isObject = true
+    case .valueOrObject(let test, _):
+      guard case .object(let members) = v.kind else {
+        isObject = false
+        break
       }
-      guard let c = m["curve"] else { return nil }
-      let curve = animation(c, join(path, "curve"))
-      guard let valueName, let curve else { return nil }
-      return .animation(curve: curve.value, value: valueName)
-    case "transition":
-      return transition(v, path).map { .transition($0) }
-    case "matchedGeometryEffect":
-      guard let m = object(v, path, allowed: ["id", "isSource"], required: ["id"]) else { return nil }
-      let id = m["id"].flatMap { string($0, join(path, "id")) }
-      let src = m["isSource"].map { bool($0, join(path, "isSource")) } ?? true
-      guard let id, let src else { return nil }
-      return .matchedGeometryEffect(id: id, isSource: src)
-    default:
-      return nil
+      switch test {
+      case .withArgumentKey: isObject = members.contains { m in spec.arguments.contains { $0.key == m.key } }
+      case .unlessConditional: isObject = !members.contains { $0.key == "if" }
+      }
+    }
+    var arguments: [ModifierArgument<Expression, Node>?]
+    if isObject {
+      let required = spec.arguments.filter { if case .required = $0.presence { true } else { false } }.map(\.key)
+      guard let m = object(v, path, allowed: spec.arguments.map(\.key), required: required) else { return nil }
+      arguments = spec.arguments.map { a in
+        guard let value = m[a.key] else { return a.defaultArgument }
+        return argument(a.type, value, join(path, a.key))
+      }
+    } else if case .valueOrObject(_, spread: true) = spec.form {
+      let one = argument(spec.arguments[0].type, v, path)
+      arguments = spec.arguments.map { _ in one }
+    } else {
+      arguments = [argument(spec.arguments[0].type, v, path)]
+      arguments += spec.arguments.dropFirst().map(\.defaultArgument)
+    }
+    let decoded = arguments.compactMap { $0 }
+    guard decoded.count == spec.arguments.count else { return nil }
+    return Modifier.Kind(spec.name, arguments: decoded)
+  }
+
+  /// One argument of a modifier, of `type`.
+  mutating func argument(_ type: ArgumentType, _ v: JSONValue, _ path: String) -> ModifierArgument<Expression, Node>? {
+    switch type {
+    case .value(let valueType, let range, let numberAsPoint, let defaultComponent):
+      return expression(v, path, valueType, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent)
+        .map { .value($0) }
+    case .alignment: return alignment(v, path).map { .alignment($0) }
+    case .anchor: return anchor(v, path).map { .anchor($0) }
+    case .node: return node(v, path).map { .content($0) }
+    case .animation: return animation(v, path).map { .animation($0.value) }
+    case .transition: return transition(v, path).map { .transition($0) }
+    case .string: return string(v, path).map { .string($0) }
+    case .bool: return bool(v, path).map { .bool($0) }
+    case .stateReference:
+      guard case .string(let s) = v.kind, s.hasPrefix("$") else {
+        typeError(v, path, expected: "a state reference such as \"$scaled\"")
+        return nil
+      }
+      return stateReference(v, String(s.dropFirst()), path, [.number, .bool, .color, .point]).map { .stateReference($0) }
     }
   }
 }

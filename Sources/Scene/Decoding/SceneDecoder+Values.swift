@@ -1,26 +1,3 @@
-/// Ranges a literal number must lie in.
-enum NumberRange {
-  case any, positive, nonNegative, unit
-
-  func contains(_ v: Double) -> Bool {
-    switch self {
-    case .any: return true
-    case .positive: return v > 0
-    case .nonNegative: return v >= 0
-    case .unit: return v >= 0 && v <= 1
-    }
-  }
-
-  var expectation: String {
-    switch self {
-    case .any: return "a number"
-    case .positive: return "a number > 0"
-    case .nonNegative: return "a number ≥ 0"
-    case .unit: return "a number in 0…1"
-    }
-  }
-}
-
 extension SceneDecoder {
   /// A finite literal number.
   mutating func number(_ v: JSONValue, _ path: String, _ range: NumberRange = .any) -> Double? {

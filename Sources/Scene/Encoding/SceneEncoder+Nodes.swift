@@ -51,57 +51,55 @@ extension SceneEncoder.Writer {
     return .object(m)
   }
 
+  /// A modifier as its table row writes it: the value alone where the other arguments are
+  /// at their defaults (or, spread, all equal), else an object of the arguments that are
+  /// given and, for fixed ones, not at their default.
   func modifier(_ kind: Modifier.Kind, _ path: String) throws(SceneEncodingError) -> JSONOutput {
-    func one(_ key: String, _ value: JSONOutput) -> JSONOutput { .object([(key, value)]) }
-    switch kind {
-    case .fill(let c): return one("fill", try expression(c, "\(path).fill"))
-    case .stroke(let color, let width):
-      var m: [(String, JSONOutput)] = []
-      if let color { m.append(("color", try expression(color, "\(path).stroke.color"))) }
-      m.append(("lineWidth", try expression(width, "\(path).stroke.lineWidth")))
-      return one("stroke", .object(m))
-    case .foregroundColor(let c): return one("foregroundColor", try expression(c, "\(path).foregroundColor"))
-    case .frame(let w, let h, let a):
-      var m: [(String, JSONOutput)] = []
-      if let w { m.append(("width", try expression(w, "\(path).frame.width"))) }
-      if let h { m.append(("height", try expression(h, "\(path).frame.height"))) }
-      if a != .center { m.append(("alignment", .string(a.rawValue))) }
-      return one("frame", .object(m))
-    case .padding(let top, let leading, let bottom, let trailing):
-      let p = "\(path).padding"
-      if top == leading && top == bottom && top == trailing { return one("padding", try expression(top, p)) }
-      return one("padding", .object([
-        ("top", try expression(top, "\(p).top")), ("leading", try expression(leading, "\(p).leading")),
-        ("bottom", try expression(bottom, "\(p).bottom")), ("trailing", try expression(trailing, "\(p).trailing")),
-      ]))
-    case .offset(let o): return one("offset", try expression(o, "\(path).offset"))
-    case .position(let o): return one("position", try expression(o, "\(path).position"))
-    case .scaleEffect(let s, let anchor):
-      let p = "\(path).scaleEffect"
-      if anchor == Alignment.center.unitPoint { return one("scaleEffect", try expression(s, p)) }
-      return one("scaleEffect", .object([("scale", try expression(s, "\(p).scale")), ("anchor", try self.anchor(anchor, "\(p).anchor"))]))
-    case .rotationEffect(let degrees, let anchor):
-      let p = "\(path).rotationEffect"
-      var m: [(String, JSONOutput)] = [("degrees", try expression(degrees, "\(p).degrees"))]
-      if anchor != Alignment.center.unitPoint { m.append(("anchor", try self.anchor(anchor, "\(p).anchor"))) }
-      return one("rotationEffect", .object(m))
-    case .opacity(let o): return one("opacity", try expression(o, "\(path).opacity"))
-    case .compositingGroup: return one("compositingGroup", .bool(true))
-    case .overlay(let n, let a), .background(let n, let a):
-      let key: String
-      if case .overlay = kind { key = "overlay" } else { key = "background" }
-      var m: [(String, JSONOutput)] = [("node", try node(n, "\(path).\(key).node"))]
-      if a != .center { m.append(("alignment", .string(a.rawValue))) }
-      return one(key, .object(m))
-    case .zIndex(let z): return one("zIndex", try expression(z, "\(path).zIndex"))
-    case .animation(let curve, let value):
-      let c = try curve.map { a throws(SceneEncodingError) in try animation(a, "\(path).animation.curve") } ?? .null
-      return one("animation", .object([("curve", c), ("value", .string("$" + value))]))
-    case .transition(let t): return one("transition", try transition(t, "\(path).transition"))
-    case .matchedGeometryEffect(let id, let isSource):
-      var m: [(String, JSONOutput)] = [("id", .string(id))]
-      if !isSource { m.append(("isSource", .bool(false))) }
-      return one("matchedGeometryEffect", .object(m))
+    let spec = kind.spec
+    let p = "\(path).\(spec.name)"
+    let arguments = kind.arguments
+    func isDefault(_ a: ModifierArgument<Expression, Node>, _ s: ArgumentSpec) -> Bool {
+      guard case .defaulted = s.presence else { return false }
+      return a == s.defaultArgument
+    }
+    let value: JSONOutput
+    switch spec.form {
+    case .flag:
+      value = .bool(true)
+    case .value:
+      value = try argument(arguments[0], p)
+    case .valueOrObject(_, let spread)
+    where spread
+      ? arguments.allSatisfy({ $0 == arguments[0] })
+      : zip(arguments, spec.arguments).dropFirst().allSatisfy({ isDefault($0, $1) }):
+      value = try argument(arguments[0], p)
+    case .object, .valueOrObject:
+      var members: [(String, JSONOutput)] = []
+      for (a, s) in zip(arguments, spec.arguments) {
+        if case .value(nil) = a { continue }
+        if case .value = s.type {} else if isDefault(a, s) { continue }
+        members.append((s.key, try argument(a, "\(p).\(s.key)")))
+      }
+      value = .object(members)
+    }
+    return .object([(spec.name, value)])
+  }
+
+  func argument(_ a: ModifierArgument<Expression, Node>, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+    switch a {
+    case .value(let e):
+      guard let e else { return .null }
+      return try expression(e, path)
+    case .alignment(let al): return .string(al.rawValue)
+    case .anchor(let u): return try anchor(u, path)
+    case .content(let n): return try node(n, path)
+    case .animation(let c):
+      guard let c else { return .null }
+      return try animation(c, path)
+    case .stateReference(let name): return .string("$" + name)
+    case .transition(let t): return try transition(t, path)
+    case .string(let s): return .string(s)
+    case .bool(let b): return .bool(b)
     }
   }
 }

@@ -9,27 +9,7 @@ public struct Modifier: Hashable, Sendable {
 
   public init(_ kind: Kind, path: String) { self.kind = kind; self.path = path }
 
-  public enum Kind: Hashable, Sendable {
-    case fill(Expression)
-    /// A nil color strokes with the inherited foreground color.
-    case stroke(color: Expression?, lineWidth: Expression)
-    case foregroundColor(Expression)
-    /// A fixed-size proposal; nil dimensions pass the parent's proposal through.
-    case frame(width: Expression?, height: Expression?, alignment: Alignment)
-    case padding(top: Expression, leading: Expression, bottom: Expression, trailing: Expression)
-    case offset(Expression)
-    case position(Expression)
-    /// `scale` is a number (uniform) or a point (x, y).
-    case scaleEffect(scale: Expression, anchor: UnitPoint)
-    case rotationEffect(degrees: Expression, anchor: UnitPoint)
-    case opacity(Expression)
-    case compositingGroup
-    case overlay(Node, alignment: Alignment)
-    case background(Node, alignment: Alignment)
-    case zIndex(Expression)
-    /// `animation(curve, value: $name)`; a nil curve disables animation below.
-    case animation(curve: Animation?, value: String)
-    case transition(Transition)
-    case matchedGeometryEffect(id: String, isSource: Bool)
-  }
+  /// The modifier's kind and arguments as the scene holds them: expressions of the state,
+  /// and nodes for secondary views.
+  public typealias Kind = ModifierKind<Expression, Node>
 }

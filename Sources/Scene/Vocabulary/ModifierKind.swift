@@ -1,0 +1,212 @@
+import FlipbookAnimation
+
+/// A modifier and its arguments, generic over how a value and a secondary view are held.
+///
+/// The scene model holds state-dependent ``Expression``s and ``Node``s (``Modifier/Kind``);
+/// the Swift API holds one state's concrete values and view descriptions. One declaration
+/// serves both, and ``ModifierSpec`` below gives each case its JSON key, argument slots and
+/// types, so that the decoder, the encoder, the schema, the engine's animatable attributes and
+/// the Swift API's recording all follow from this file. To add a modifier: a case here, its
+/// ``ModifierSpec`` and its two lines in ``arguments`` and ``init(_:arguments:)``; then what
+/// it does where it is drawn or laid out (Sources/Engine), its Swift spelling
+/// (Sources/Flipbook/View+Modifiers.swift) and its row in docs/scene-format.md.
+public enum ModifierKind<Value, Content> {
+  case fill(Value)
+  /// A nil color strokes with the inherited foreground color.
+  case stroke(color: Value?, lineWidth: Value)
+  case foregroundColor(Value)
+  /// A fixed-size proposal; nil dimensions pass the parent's proposal through.
+  case frame(width: Value?, height: Value?, alignment: Alignment)
+  case padding(top: Value, leading: Value, bottom: Value, trailing: Value)
+  case offset(Value)
+  case position(Value)
+  /// `scale` is a number (uniform) or a point (x, y).
+  case scaleEffect(scale: Value, anchor: UnitPoint)
+  case rotationEffect(degrees: Value, anchor: UnitPoint)
+  case opacity(Value)
+  case compositingGroup
+  case overlay(Content, alignment: Alignment)
+  case background(Content, alignment: Alignment)
+  case zIndex(Value)
+  /// `animation(curve, value: $name)`; a nil curve disables animation below.
+  case animation(curve: Animation?, value: String)
+  case transition(Transition)
+  case matchedGeometryEffect(id: String, isSource: Bool)
+}
+
+extension ModifierKind: Equatable where Value: Equatable, Content: Equatable {}
+extension ModifierKind: Hashable where Value: Hashable, Content: Hashable {}
+extension ModifierKind: Sendable where Value: Sendable, Content: Sendable {}
+
+// MARK: - The table
+
+extension ModifierSpec {
+  /// Every modifier, in the order the format reference lists them.
+  public static let all: [ModifierSpec] = [
+    ModifierSpec(
+      "fill", form: .value, swift: "fill(_:)", shapeStyle: true,
+      [.value("fill", .color, role: .draws)]),
+    ModifierSpec(
+      "stroke", form: .object, swift: "stroke(_:lineWidth:)", shapeStyle: true,
+      [
+        .value("color", .color, role: .draws, presence: .optional),
+        .value("lineWidth", .number, range: .nonNegative, role: .draws, presence: .defaulted(.number(1))),
+      ]),
+    ModifierSpec(
+      "foregroundColor", form: .value, swift: "foregroundColor(_:)",
+      [.value("foregroundColor", .color, role: .draws)]),
+    ModifierSpec(
+      "frame", form: .object, swift: "frame(width:height:alignment:)",
+      [
+        .value("width", .number, range: .nonNegative, role: .layout, presence: .optional),
+        .value("height", .number, range: .nonNegative, role: .layout, presence: .optional),
+        ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center))),
+      ]),
+    ModifierSpec(
+      "padding", form: .valueOrObject(.unlessConditional, spread: true), swift: "padding(_:_:)",
+      ["top", "leading", "bottom", "trailing"].map {
+        .value($0, .number, role: .layout, presence: .defaulted(.number(0)))
+      }),
+    ModifierSpec(
+      "offset", form: .value, swift: "offset(x:y:)",
+      [.value("offset", .point, defaultComponent: 0, role: .draws)]),
+    ModifierSpec(
+      "position", form: .value, swift: "position(x:y:)",
+      [.value("position", .point, defaultComponent: 0, role: .layout)]),
+    ModifierSpec(
+      "scaleEffect", form: .valueOrObject(.withArgumentKey, spread: false), swift: "scaleEffect(x:y:anchor:)",
+      [
+        .value("scale", .point, numberAsPoint: true, defaultComponent: 1, role: .draws),
+        ArgumentSpec("anchor", .anchor, presence: .defaulted(.anchor(Alignment.center.unitPoint))),
+      ]),
+    ModifierSpec(
+      "rotationEffect", form: .valueOrObject(.unlessConditional, spread: false), swift: "rotationEffect(_:anchor:)",
+      [
+        .value("degrees", .number, role: .draws),
+        ArgumentSpec("anchor", .anchor, presence: .defaulted(.anchor(Alignment.center.unitPoint))),
+      ]),
+    ModifierSpec(
+      "opacity", form: .value, swift: "opacity(_:)",
+      [.value("opacity", .number, range: .unit, role: .draws)]),
+    ModifierSpec("compositingGroup", form: .flag, swift: "compositingGroup()", []),
+    ModifierSpec(
+      "overlay", form: .object, swift: "overlay(alignment:content:)",
+      [ArgumentSpec("node", .node), ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center)))]),
+    ModifierSpec(
+      "background", form: .object, swift: "background(alignment:content:)",
+      [ArgumentSpec("node", .node), ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center)))]),
+    ModifierSpec(
+      "zIndex", form: .value, swift: "zIndex(_:)",
+      [.value("zIndex", .number, role: .discrete)]),
+    ModifierSpec(
+      "animation", form: .object, swift: "animation(_:value:)",
+      [ArgumentSpec("curve", .animation), ArgumentSpec("value", .stateReference)]),
+    ModifierSpec("transition", form: .value, swift: "transition(_:)", [ArgumentSpec("transition", .transition)]),
+    ModifierSpec(
+      "matchedGeometryEffect", form: .object, swift: "matchedGeometryEffect(id:in:isSource:)",
+      [ArgumentSpec("id", .string), ArgumentSpec("isSource", .bool, presence: .defaulted(.bool(true)))]),
+  ]
+}
+
+extension ModifierKind {
+  /// The modifier's JSON key.
+  public var name: String {
+    switch self {
+    case .fill: "fill"
+    case .stroke: "stroke"
+    case .foregroundColor: "foregroundColor"
+    case .frame: "frame"
+    case .padding: "padding"
+    case .offset: "offset"
+    case .position: "position"
+    case .scaleEffect: "scaleEffect"
+    case .rotationEffect: "rotationEffect"
+    case .opacity: "opacity"
+    case .compositingGroup: "compositingGroup"
+    case .overlay: "overlay"
+    case .background: "background"
+    case .zIndex: "zIndex"
+    case .animation: "animation"
+    case .transition: "transition"
+    case .matchedGeometryEffect: "matchedGeometryEffect"
+    }
+  }
+
+  /// The modifier's entry in the table.
+  public var spec: ModifierSpec { ModifierSpec.named[name]! }
+
+  /// The arguments in the order of ``ModifierSpec/arguments``: the index of a value is its
+  /// slot (an animatable attribute is named by node, modifier and slot).
+  package var arguments: [ModifierArgument<Value, Content>] {
+    switch self {
+    case .fill(let c), .foregroundColor(let c): [.value(c)]
+    case .stroke(let c, let w): [.value(c), .value(w)]
+    case .frame(let w, let h, let a): [.value(w), .value(h), .alignment(a)]
+    case .padding(let t, let l, let b, let r): [.value(t), .value(l), .value(b), .value(r)]
+    case .offset(let p), .position(let p): [.value(p)]
+    case .scaleEffect(let s, let a): [.value(s), .anchor(a)]
+    case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
+    case .opacity(let o), .zIndex(let o): [.value(o)]
+    case .compositingGroup: []
+    case .overlay(let n, let a), .background(let n, let a): [.content(n), .alignment(a)]
+    case .animation(let c, let v): [.animation(c), .stateReference(v)]
+    case .transition(let t): [.transition(t)]
+    case .matchedGeometryEffect(let id, let s): [.string(id), .bool(s)]
+    }
+  }
+
+  /// The modifier `name` with `arguments` in the table's order, or nil if they do not fit.
+  package init?(_ name: String, arguments a: [ModifierArgument<Value, Content>]) {
+    switch (name, a.count) {
+    case ("fill", 1): guard let c = a[0].required else { return nil }; self = .fill(c)
+    case ("stroke", 2): guard let w = a[1].required else { return nil }; self = .stroke(color: a[0].optional, lineWidth: w)
+    case ("foregroundColor", 1): guard let c = a[0].required else { return nil }; self = .foregroundColor(c)
+    case ("frame", 3):
+      guard case .alignment(let al) = a[2] else { return nil }
+      self = .frame(width: a[0].optional, height: a[1].optional, alignment: al)
+    case ("padding", 4):
+      guard let t = a[0].required, let l = a[1].required, let b = a[2].required, let r = a[3].required else { return nil }
+      self = .padding(top: t, leading: l, bottom: b, trailing: r)
+    case ("offset", 1): guard let p = a[0].required else { return nil }; self = .offset(p)
+    case ("position", 1): guard let p = a[0].required else { return nil }; self = .position(p)
+    case ("scaleEffect", 2):
+      guard let s = a[0].required, case .anchor(let an) = a[1] else { return nil }
+      self = .scaleEffect(scale: s, anchor: an)
+    case ("rotationEffect", 2):
+      guard let d = a[0].required, case .anchor(let an) = a[1] else { return nil }
+      self = .rotationEffect(degrees: d, anchor: an)
+    case ("opacity", 1): guard let o = a[0].required else { return nil }; self = .opacity(o)
+    case ("compositingGroup", 0): self = .compositingGroup
+    case ("overlay", 2), ("background", 2):
+      guard case .content(let n) = a[0], case .alignment(let al) = a[1] else { return nil }
+      self = name == "overlay" ? .overlay(n, alignment: al) : .background(n, alignment: al)
+    case ("zIndex", 1): guard let z = a[0].required else { return nil }; self = .zIndex(z)
+    case ("animation", 2):
+      guard case .animation(let c) = a[0], case .stateReference(let v) = a[1] else { return nil }
+      self = .animation(curve: c, value: v)
+    case ("transition", 1): guard case .transition(let t) = a[0] else { return nil }; self = .transition(t)
+    case ("matchedGeometryEffect", 2):
+      guard case .string(let id) = a[0], case .bool(let s) = a[1] else { return nil }
+      self = .matchedGeometryEffect(id: id, isSource: s)
+    default: return nil
+    }
+  }
+
+  /// The same modifier with every value and secondary view converted: how the Swift API turns
+  /// each state's values into expressions, and how the modifier's fixed structure is compared.
+  package func map<V, C, E: Error>(
+    value: (_ value: Value, _ slot: Int) throws(E) -> V, content: (Content) throws(E) -> C
+  ) throws(E) -> ModifierKind<V, C> {
+    var converted: [ModifierArgument<V, C>] = []
+    for (slot, argument) in arguments.enumerated() {
+      converted.append(try argument.map(value: { v throws(E) in try value(v, slot) }, content: content))
+    }
+    return ModifierKind<V, C>(name, arguments: converted)!
+  }
+
+  /// The fixed part of the modifier (which arguments are given, anchors, alignments, curves,
+  /// ids) with every value and view left out: two states of one view must agree on it.
+  package var structure: ModifierKind<ArgumentMarker, ArgumentMarker> {
+    map(value: { _, _ in ArgumentMarker() }, content: { _ in ArgumentMarker() })
+  }
+}
