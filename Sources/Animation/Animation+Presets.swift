@@ -1,6 +1,32 @@
 /// SwiftUI's named animations with its numbers (ANIMATION-SEMANTICS §1.1–1.3), so scenes can say
 /// `"easeInOut"` or `"snappy"` and get exactly what an iOS 17+ app gets.
 extension Animation {
+  /// The animations a scene names with a bare string (`"snappy"`), which the Swift API spells
+  /// `Animation.snappy`: one table for the decoder, the schema test and the reference.
+  public static let presets: [(name: String, animation: Animation)] = [
+    ("default", .default), ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+    ("easeInOut", .easeInOut), ("spring", .spring), ("smooth", .smooth), ("snappy", .snappy),
+    ("bouncy", .bouncy), ("interactiveSpring", .interactiveSpring),
+  ]
+
+  /// SwiftUI's named timing curves and their control points (x1, y1, x2, y2): how the
+  /// decoder reads `{"easeIn": {…}}`, and how the encoder and `render info` name a curve back.
+  public static let namedCurves: [(name: String, controlPoints: [Double])] = [
+    ("linear", [0, 0, 1, 1]), ("easeIn", [0.42, 0, 1, 1]), ("easeOut", [0, 0, 0.58, 1]),
+    ("easeInOut", [0.42, 0, 0.58, 1]),
+  ]
+
+  /// The named timing curve over `duration`, or nil for another name.
+  public static func curve(named name: String, duration: Double) -> Animation? {
+    guard let p = namedCurves.first(where: { $0.name == name })?.controlPoints else { return nil }
+    return .timingCurve(x1: p[0], y1: p[1], x2: p[2], y2: p[3], duration: duration)
+  }
+
+  /// The name of a timing curve's control points, if SwiftUI has one for them.
+  public static func curveName(x1: Double, y1: Double, x2: Double, y2: Double) -> String? {
+    namedCurves.first(where: { $0.controlPoints == [x1, y1, x2, y2] })?.name
+  }
+
   /// The default duration of SwiftUI's timing curves.
   public static let defaultCurveDuration = 0.35
 
@@ -15,19 +41,19 @@ extension Animation {
 
   /// Constant speed over `duration`: the curve (0, 0, 1, 1), which still goes through the solver.
   public static func linear(duration: Double) -> Animation {
-    .timingCurve(x1: 0, y1: 0, x2: 1, y2: 1, duration: duration)
+    curve(named: "linear", duration: duration)!
   }
   /// SwiftUI's ease-in control points over `duration`.
   public static func easeIn(duration: Double) -> Animation {
-    .timingCurve(x1: 0.42, y1: 0, x2: 1, y2: 1, duration: duration)
+    curve(named: "easeIn", duration: duration)!
   }
   /// SwiftUI's ease-out control points over `duration`.
   public static func easeOut(duration: Double) -> Animation {
-    .timingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1, duration: duration)
+    curve(named: "easeOut", duration: duration)!
   }
   /// SwiftUI's ease-in-out control points over `duration`.
   public static func easeInOut(duration: Double) -> Animation {
-    .timingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: duration)
+    curve(named: "easeInOut", duration: duration)!
   }
   /// SwiftUI's `timingCurve(_:_:_:_:duration:)` spelling.
   public static func timingCurve(

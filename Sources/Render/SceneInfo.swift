@@ -35,13 +35,8 @@ public enum SceneInfo {
   static func describe(_ a: Animation) -> String {
     switch a {
     case .timingCurve(let x1, let y1, let x2, let y2, let d):
-      let name: String
-      switch (x1, y1, x2, y2) {
-      case (0, 0, 1, 1): name = "linear"
-      case (0.42, 0, 1, 1): name = "easeIn"
-      case (0, 0, 0.58, 1): name = "easeOut"
-      case (0.42, 0, 0.58, 1): name = "easeInOut"
-      default: return "timingCurve(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)), duration: \(number(d)))"
+      guard let name = Animation.curveName(x1: x1, y1: y1, x2: x2, y2: y2) else {
+        return "timingCurve(\(number(x1)), \(number(y1)), \(number(x2)), \(number(y2)), duration: \(number(d)))"
       }
       return "\(name)(duration: \(number(d)))"
     case .spring(let r, let z, let b):

@@ -96,4 +96,23 @@ func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String
     let topLevel = (schema["properties"] as? [String: Any]).map { Set($0.keys) }
     #expect(topLevel == Set(SceneDecoder.topLevelKeys))
   }
+
+  /// Every modifier's schema is exactly what its row in the vocabulary table makes, so the
+  /// schema and the decoder cannot disagree on a modifier's arguments or their types.
+  /// `tools/update-schema` writes the table's version into scene.schema.json.
+  @Test func theModifierSchemaIsTheTables() throws {
+    let generated = ModifierSpec.schemaProperties
+    if ProcessInfo.processInfo.environment["FLIPBOOK_UPDATE_SCHEMA"] != nil {
+      try generated.write(toFile: "\(repositoryRoot)/.build/modifier-schema.json", atomically: true, encoding: .utf8)
+    }
+    let table = try #require(try JSONSerialization.jsonObject(with: Data(generated.utf8)) as? NSDictionary)
+    let defs = try #require(schema["$defs"] as? [String: Any])
+    let committed = try #require((defs["modifier"] as? [String: Any])?["properties"] as? NSDictionary)
+    for name in ModifierSpec.names {
+      #expect(
+        (committed[name] as? NSDictionary) == (table[name] as? NSDictionary),
+        "scene.schema.json's \(name) differs from the vocabulary table's; run tools/update-schema")
+    }
+    #expect(Set(committed.allKeys.compactMap { $0 as? String }) == Set(ModifierSpec.names))
+  }
 }

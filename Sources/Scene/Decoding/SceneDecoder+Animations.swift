@@ -6,10 +6,8 @@ struct Decoded<T> {
 }
 
 extension SceneDecoder {
-  package static let animationNames = [
-    "default", "linear", "easeIn", "easeOut", "easeInOut", "spring", "smooth", "snappy", "bouncy",
-    "interactiveSpring",
-  ]
+  /// The preset names a bare string may give, from ``Animation/presets``.
+  package static var animationNames: [String] { Animation.presets.map(\.name) }
   package static let curveKeys = [
     "linear", "easeIn", "easeOut", "easeInOut", "timingCurve", "spring", "interpolatingSpring",
     "smooth", "snappy", "bouncy", "interactiveSpring", "base",
@@ -97,23 +95,7 @@ extension SceneDecoder {
   }
 
   static func preset(_ name: String) -> Animation? {
-    switch name {
-    case "default", "spring", "smooth": return .spring(duration: 0.5, bounce: 0, blendDuration: 0)
-    case "snappy": return .spring(duration: 0.5, bounce: 0.15, blendDuration: 0)
-    case "bouncy": return .spring(duration: 0.5, bounce: 0.3, blendDuration: 0)
-    case "interactiveSpring": return .spring(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)
-    case "linear", "easeIn", "easeOut", "easeInOut": return bezier(name, duration: 0.35)
-    default: return nil
-    }
-  }
-
-  static func bezier(_ name: String, duration: Double) -> Animation {
-    switch name {
-    case "easeIn": return .timingCurve(x1: 0.42, y1: 0, x2: 1, y2: 1, duration: duration)
-    case "easeOut": return .timingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1, duration: duration)
-    case "easeInOut": return .timingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: duration)
-    default: return .timingCurve(x1: 0, y1: 0, x2: 1, y2: 1, duration: duration)
-    }
+    Animation.presets.first { $0.name == name }?.animation
   }
 
   /// Durations must be finite and not absurd: a 0-length curve is a jump, and more than a
@@ -132,7 +114,7 @@ extension SceneDecoder {
     case "linear", "easeIn", "easeOut", "easeInOut":
       guard let m = object(v, path, allowed: ["duration"]) else { return nil }
       let d = m["duration"].map { duration($0, join(path, "duration")) } ?? 0.35
-      return d.map { Self.bezier(key, duration: $0) }
+      return d.flatMap { Animation.curve(named: key, duration: $0) }
     case "spring":
       guard let m = object(v, path, allowed: ["response", "dampingFraction", "blendDuration", "duration", "bounce"]) else {
         return nil

@@ -1,6 +1,6 @@
 /// A JSON value to write, with object keys in the order given, so that written scenes read
 /// like hand-written ones (`version`, `canvas`, … `timeline`).
-indirect enum JSONOutput {
+indirect enum JSONOutput: Sendable {
   case object([(String, JSONOutput)])
   case array([JSONOutput])
   case string(String)

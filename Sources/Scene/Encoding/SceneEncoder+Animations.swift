@@ -34,11 +34,7 @@ extension SceneEncoder.Writer {
     switch a {
     case let .timingCurve(x1, y1, x2, y2, duration):
       let d = try number(duration, "\(path).duration")
-      let named: [(String, [Double])] = [
-        ("linear", [0, 0, 1, 1]), ("easeIn", [0.42, 0, 1, 1]), ("easeOut", [0, 0, 0.58, 1]),
-        ("easeInOut", [0.42, 0, 0.58, 1]),
-      ]
-      if let name = named.first(where: { $0.1 == [x1, y1, x2, y2] })?.0 {
+      if let name = Animation.curveName(x1: x1, y1: y1, x2: x2, y2: y2) {
         return [(name, .object([("duration", d)]))]
       }
       return [
