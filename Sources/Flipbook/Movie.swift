@@ -64,8 +64,10 @@ public struct Movie: Sendable {
     let canvas = Scene.Canvas(width: width, height: height, scale: scale, background: background.model)
     let scene = try SceneSynthesizer.scene(
       snapshots: snapshots, canvas: canvas, fps: fps, duration: duration.map { .seconds($0) } ?? .auto)
-    if duration == nil, Self.repeatsForever(scene) {
-      throw MovieError("an animation repeats forever, so the movie would never end; give the Movie a duration")
+    // The format's rules, as the JSON decoder applies them (a shape style first on a shape;
+    // a duration when something repeats forever).
+    if let problem = scene.validate().first {
+      throw MovieError("\(problem)")
     }
     do {
       compiled = try CompiledScene(scene)
@@ -76,26 +78,6 @@ public struct Movie: Sendable {
 
   /// A movie of an already built scene (a decoded JSON file, or one from tests).
   package init(compiled: CompiledScene) { self.compiled = compiled }
-
-  /// Whether a transaction or an `animation` modifier repeats forever (as SCENE-FORMAT
-  /// rejects with `"duration": "auto"`).
-  static func repeatsForever(_ scene: Scene) -> Bool {
-    func inNode(_ n: Node) -> Bool {
-      for m in n.modifiers {
-        switch m.kind {
-        case .animation(let curve, _): if curve?.repeatsForever == true { return true }
-        case .overlay(let c, _), .background(let c, _): if inNode(c) { return true }
-        default: break
-        }
-      }
-      switch n.kind {
-      case .zstack(let c, _), .vstack(let c, _, _), .hstack(let c, _, _): return c.contains(where: inNode)
-      case .conditional(_, let a, let b): return inNode(a) || b.map(inNode) == true
-      default: return false
-      }
-    }
-    return scene.transactions.contains { $0.animation?.repeatsForever == true } || inNode(scene.root)
-  }
 
   /// The number of frames, both ends included.
   public var frameCount: Int { compiled.frameCount }

@@ -129,8 +129,6 @@ struct SceneSynthesizer {
       var result = try nodes(inner, in: trail)
       let kind = try modifier(modifiers, in: "\(trail) › .\(name)")
       for i in result.indices {
-        if case .fill = kind, !Self.acceptsFill(result[i]) { throw shapeOnly("fill", trail) }
-        if case .stroke = kind, !Self.acceptsFill(result[i]) { throw shapeOnly("stroke", trail) }
         // The path is completed by `assignPaths`: here it holds the modifier's JSON key.
         result[i].modifiers.append(Modifier(kind, path: name))
       }
@@ -186,15 +184,6 @@ struct SceneSynthesizer {
       "\(trail): the view is \(first.1) in state \(first.0) but \(other.1) in state \(other.0). "
         + "SwiftUI gives views identity by their structure; a different view in the same place must come "
         + "from `if`/`else` (which also gives it a transition), not from AnyView or a changing modifier chain.")
-  }
-
-  func shapeOnly(_ name: String, _ trail: String) -> MovieError {
-    MovieError("\(trail): .\(name) applies to a shape (Circle, Rectangle, …) and must come first in its chain")
-  }
-
-  static func acceptsFill(_ node: Node) -> Bool {
-    if case .shape = node.kind, node.modifiers.isEmpty { return true }
-    return false
   }
 
   static func describe(_ piece: Piece) -> String {

@@ -28,15 +28,10 @@ extension SceneDecoder {
           "unknown modifier \"\(excerpt(name))\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
         continue
       }
-      if spec.isShapeStyle {
-        if !isShape {
-          error(member.keyLocation, mPath, "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)")
-          continue
-        }
-        if i != 0 {
-          error(member.keyLocation, mPath, "\"\(name)\" must be the first modifier of a shape, as in SwiftUI (Circle().\(name)(…).frame(…))")
-          continue
-        }
+      // A misplaced modifier is reported, and its value left unread.
+      if let problem = spec.placementProblem(at: i, onShape: isShape) {
+        error(member.keyLocation, mPath, problem)
+        continue
       }
       if let kind = modifier(spec, member.value, mPath) {
         result.append(Modifier(kind, path: mPath))

@@ -209,8 +209,7 @@ public struct SceneDecoder {
 
     if duration == .auto, overrides.duration == nil {
       for f in foreverAnimations {
-        error(f.location, f.path,
-          "an animation that repeats forever never finishes, so \"duration\": \"auto\" cannot end; give the scene a duration in seconds")
+        error(f.location, f.path, Scene.repeatForeverProblem)
       }
     }
     guard let canvas, let root else { return nil }

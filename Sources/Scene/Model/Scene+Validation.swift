@@ -1,0 +1,63 @@
+import FlipbookAnimation
+
+/// A rule of the format that a scene breaks, with the JSON path of what breaks it.
+public struct SceneProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+  public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// The rules a scene must keep whoever wrote it, stated once on the model.
+///
+/// `Movie` checks a scene made in Swift with ``Scene/validate()``. The JSON decoder applies
+/// the same rules (``ModifierSpec/placementProblem(at:onShape:)``,
+/// ``Scene/repeatForeverProblem``) where it reads the element they concern, so that its
+/// messages point at the exact line and column and a misplaced modifier's own value is not
+/// judged as well.
+extension Scene {
+  /// Every problem, in tree order, then the timeline's.
+  public func validate() -> [SceneProblem] {
+    var problems: [SceneProblem] = []
+    var repeatsForever = transactions.contains { $0.animation?.repeatsForever == true }
+    func visit(_ node: Node) {
+      let isShape = if case .shape = node.kind { true } else { false }
+      for (i, m) in node.modifiers.enumerated() {
+        if let message = m.kind.spec.placementProblem(at: i, onShape: isShape) {
+          problems.append(SceneProblem(path: m.path, message: message))
+        }
+        switch m.kind {
+        case .animation(let curve, _): if curve?.repeatsForever == true { repeatsForever = true }
+        case .overlay(let n, _), .background(let n, _): visit(n)
+        default: break
+        }
+      }
+      switch node.kind {
+      case .zstack(let c, _), .vstack(let c, _, _), .hstack(let c, _, _): c.forEach(visit)
+      case .conditional(_, let a, let b):
+        visit(a)
+        if let b { visit(b) }
+      default: break
+      }
+    }
+    visit(root)
+    if duration == .auto, repeatsForever {
+      problems.append(SceneProblem(path: "duration", message: Self.repeatForeverProblem))
+    }
+    return problems
+  }
+
+  /// Why `"duration": "auto"` and an animation that repeats forever cannot go together.
+  public static let repeatForeverProblem =
+    "an animation that repeats forever never finishes, so \"duration\": \"auto\" cannot end; give the scene a duration in seconds"
+}
+
+extension ModifierSpec {
+  /// Where a modifier may stand: a shape style (`fill`, `stroke`) only on a shape, and only as
+  /// its first modifier, as in SwiftUI (`Circle().fill(…).frame(…)`); nil where it is fine.
+  public func placementProblem(at index: Int, onShape: Bool) -> String? {
+    guard isShapeStyle else { return nil }
+    if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)" }
+    if index != 0 { return "\"\(name)\" must be the first modifier of a shape, as in SwiftUI (Circle().\(name)(…).frame(…))" }
+    return nil
+  }
+}
