@@ -3,6 +3,7 @@ import FlipbookEngine
 import FlipbookPNG
 import FlipbookRender
 import FlipbookScene
+import FlipbookTestSupport
 import Foundation
 import Testing
 

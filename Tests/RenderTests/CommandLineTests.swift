@@ -1,40 +1,6 @@
+import FlipbookTestSupport
 import Foundation
 import Testing
-
-/// The `render` executable built beside the test bundle.
-let renderExecutable: String = {
-  let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  return dir.appendingPathComponent("render").path
-}()
-
-struct RunResult {
-  var status: Int32
-  var stdout: String
-  var stderr: String
-  /// False when the process died of a signal (a crash, or one sent to it).
-  var exited = true
-}
-
-func run(_ arguments: [String]) throws -> RunResult {
-  try run(executable: renderExecutable, arguments)
-}
-
-/// Runs `executable` with `arguments` to the end, collecting its output.
-func run(executable: String, _ arguments: [String]) throws -> RunResult {
-  let p = Process()
-  p.executableURL = URL(fileURLWithPath: executable)
-  p.arguments = arguments
-  let out = Pipe(), err = Pipe()
-  p.standardOutput = out
-  p.standardError = err
-  try p.run()
-  let o = out.fileHandleForReading.readDataToEndOfFile()
-  let e = err.fileHandleForReading.readDataToEndOfFile()
-  p.waitUntilExit()
-  return RunResult(
-    status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self),
-    exited: p.terminationReason == .exit)
-}
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: renderExecutable)))
 struct CommandLineTests {

@@ -1,3 +1,4 @@
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ func expectRejected(_ scene: String, expected: String, sourceLocation: SourceLoc
 
 /// Checks that the folder at `path` still matches `before`, naming only the entries that
 /// differ (a failed check must not print thousands of frames).
-func expectUnchanged(_ path: String, _ before: [String: Entry], sourceLocation: SourceLocation = #_sourceLocation) {
+func expectUnchanged(_ path: String, _ before: [String: FolderEntry], sourceLocation: SourceLocation = #_sourceLocation) {
   let after = snapshot(path)
   let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
   #expect(changed.isEmpty, "changed: \(changed.prefix(10)) (\(changed.count) in all)", sourceLocation: sourceLocation)

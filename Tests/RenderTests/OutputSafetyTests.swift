@@ -1,3 +1,4 @@
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ struct OutputSafetyTests {
       try populateOutputFolder(out)
       let before = snapshot(out)
       let p = Process()
-      p.executableURL = URL(fileURLWithPath: renderExecutable)
+      p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
       // 3,001 frames: far more than can be written before the signal arrives.
       p.arguments = [example("lore-circle.json"), "--out", out, "--jobs", "1", "--duration", "100", "--quiet"]
       let err = Pipe()
@@ -98,5 +99,5 @@ struct OutputSafetyTests {
 /// Runs `render` through `/bin/sh -c script`, with the executable as `$0` and `arguments`
 /// as `$@`, so that the script can set limits (`ulimit`) before it `exec`s the renderer.
 func run(shell script: String, _ arguments: [String]) throws -> RunResult {
-  try run(executable: "/bin/sh", ["-c", script, renderExecutable] + arguments)
+  try run(executable: "/bin/sh", ["-c", script, builtRenderExecutable()] + arguments)
 }

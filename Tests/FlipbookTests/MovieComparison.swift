@@ -1,11 +1,12 @@
 import Flipbook
 import FlipbookEngine
 import FlipbookScene
+import FlipbookTestSupport
 import Testing
 
 /// A movie from JSON text, through the decoder, as the command line reads scenes.
 func jsonMovie(_ text: String) throws -> Movie {
-  Movie(compiled: try CompiledScene(try SceneDecoder.decode(Array(text.utf8), file: "test.json")))
+  Movie(compiled: try compile(text))
 }
 
 /// Every frame of two movies is byte-for-byte the same, and they have as many frames.
