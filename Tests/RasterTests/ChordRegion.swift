@@ -1,27 +1,4 @@
 import FlipbookImage
-import FlipbookDisplayList
-import FlipbookRaster
-import Foundation
-
-typealias AffineTransform = FlipbookDisplayList.AffineTransform
-
-/// Renders items on a transparent canvas.
-func render(_ items: [DisplayItem], width: Int, height: Int, background: Color = .clear) -> Pixmap {
-  var r = Rasterizer()
-  var p = Pixmap(width: 0, height: 0)
-  r.render(DisplayList(width: width, height: height, background: background, items: items), into: &p)
-  return p
-}
-
-func fill(_ g: ShapeGeometry, _ t: AffineTransform = .identity, color: Color = .white) -> DisplayItem {
-  .shape(ShapeItem(geometry: g, style: .fill, transform: t, color: color))
-}
-
-func stroke(_ g: ShapeGeometry, width: Double, _ t: AffineTransform = .identity, color: Color = .white)
-  -> DisplayItem
-{
-  .shape(ShapeItem(geometry: g, style: .stroke(lineWidth: width), transform: t, color: color))
-}
 
 /// A region given by its vertical chords: for a pixel-space x, the y-intervals inside it.
 /// `chord(x)` returns up to two intervals as (lo, hi) pairs; `subtract` intervals are removed
@@ -65,6 +42,7 @@ func affineDiskChord(cx: Double, cy: Double, a: Double, b: Double, c: Double, d:
   }
 }
 
+/// The chord of the circle of radius r around (cx, cy).
 func circleChord(cx: Double, cy: Double, r: Double) -> (Double) -> (Double, Double)? {
   affineDiskChord(cx: cx, cy: cy, a: r, b: 0, c: 0, d: r)
 }
