@@ -149,14 +149,19 @@ let package = Package(
       dependencies: ["FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport"]),
     // Validates examples and goldens against scene.schema.json (python3 -m jsonschema).
     .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene", "FlipbookTestSupport"]),
-    // Depends on `render` so that the command-line tests find the executable built beside them.
+    // The frame pipeline as a library: frame writing, names, progress and printed commands.
     .testTarget(
       name: "RenderTests",
       dependencies: [
-        "FlipbookGIF", "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene",
-        "FlipbookTestSupport", "render",
+        "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene",
+        "FlipbookTestSupport",
       ],
-      // Scenes the tests feed to the `render` executable, read from the source tree.
+      // Scenes the command-line tests feed to the `render` executable, read from the source tree.
       exclude: ["Malformed"]),
+    // The real `render` executable run as a process: it depends on `render` so that SwiftPM
+    // builds the executable beside the tests, and its tests fail (never skip) without it.
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport", "render"]),
   ]
 )

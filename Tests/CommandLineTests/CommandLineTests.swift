@@ -2,7 +2,7 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: renderExecutable)))
+@Suite
 struct CommandLineTests {
   @Test func infoPrintsOneJSONObject() throws {
     let r = try run(["info", example("lore-circle.json")])

@@ -13,15 +13,6 @@ let malformedScenes: [String] = {
   return names.filter { $0.hasSuffix(".json") }.sorted()
 }()
 
-/// Fills `dir` with a user's work and frames of an earlier run, which a failed run must
-/// leave exactly as they were.
-func populateOutputFolder(_ dir: String) throws {
-  try FileManager.default.createDirectory(atPath: "\(dir)/notes", withIntermediateDirectories: true)
-  try Data("keep me".utf8).write(to: URL(fileURLWithPath: "\(dir)/notes/todo.txt"))
-  try Data("not a png".utf8).write(to: URL(fileURLWithPath: "\(dir)/frame_0000.png"))
-  try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: "\(dir)/frame_0007.png"))
-}
-
 /// Runs `render SCENE --out DIR` on a populated DIR and checks the failure: a non-zero exit
 /// (not a crash), exactly `expected` on standard error, nothing on standard output, and DIR
 /// byte-for-byte unchanged with no staging folder left.
@@ -40,15 +31,7 @@ func expectRejected(_ scene: String, expected: String, sourceLocation: SourceLoc
   }
 }
 
-/// Checks that the folder at `path` still matches `before`, naming only the entries that
-/// differ (a failed check must not print thousands of frames).
-func expectUnchanged(_ path: String, _ before: [String: FolderEntry], sourceLocation: SourceLocation = #_sourceLocation) {
-  let after = snapshot(path)
-  let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
-  #expect(changed.isEmpty, "changed: \(changed.prefix(10)) (\(changed.count) in all)", sourceLocation: sourceLocation)
-}
-
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: renderExecutable)))
+@Suite
 struct MalformedSceneTests {
   @Test func theCorpusIsLargeAndEveryFileHasItsMessage() {
     #expect(malformedScenes.count >= 40)
