@@ -120,8 +120,9 @@ let package = Package(
       path: "Sources/render"),
 
     // What the test targets share: the repository root, scenes compiled from JSON, the built
-    // `render` executable and processes run to the end, temporary folders, folder snapshots
-    // and one seeded random-number generator. Only test targets depend on it.
+    // `render` executable and processes run to the end, temporary folders, folder snapshots,
+    // the bad-scene corpus (Tests/Fixtures/bad-scenes, read from the source tree) and one
+    // seeded random-number generator. Only test targets depend on it.
     .target(
       name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene"], path: "Tests/Support"),
 
@@ -155,9 +156,7 @@ let package = Package(
       dependencies: [
         "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene",
         "FlipbookTestSupport",
-      ],
-      // Scenes the command-line tests feed to the `render` executable, read from the source tree.
-      exclude: ["Malformed"]),
+      ]),
     // The real `render` executable run as a process: it depends on `render` so that SwiftPM
     // builds the executable beside the tests, and its tests fail (never skip) without it.
     .testTarget(

@@ -2,16 +2,13 @@ import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// The folder of malformed scenes: each `NAME.json` with `NAME.expected`, the exact standard
-/// error of `render NAME.json --out DIR`, where `SCENE` stands for the scene's path.
-let malformedFolder = "\(repositoryRoot)/Tests/RenderTests/Malformed"
+/// The bad-scene corpus (Tests/Fixtures/bad-scenes): each `NAME.json` with `NAME.expected`, the
+/// exact standard error of `render NAME.json --out DIR`, where `SCENE` stands for the scene's path.
+let malformedFolder = BadSceneCorpus.folder
 
-/// Every `.json` file in the malformed-scene folder and its subfolders (`fuzz/` holds the
-/// inputs the fuzzer found), relative to that folder.
-let malformedScenes: [String] = {
-  let names = FileManager.default.enumerator(atPath: malformedFolder)?.allObjects as? [String] ?? []
-  return names.filter { $0.hasSuffix(".json") }.sorted()
-}()
+/// Every `.json` file in the corpus and its subfolders (`fuzz/` holds the inputs the fuzzer
+/// found), relative to the corpus folder.
+let malformedScenes: [String] = BadSceneCorpus.scenes
 
 /// Runs `render SCENE --out DIR` on a populated DIR and checks the failure: a non-zero exit
 /// (not a crash), exactly `expected` on standard error, nothing on standard output, and DIR

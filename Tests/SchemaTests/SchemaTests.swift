@@ -29,7 +29,8 @@ func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String
   }
 
   var goodScenes: [String] { jsonFiles("examples") + jsonFiles("goldens", depth: 2) }
-  var badScenes: [String] { jsonFiles("Tests/Fixtures/bad-scenes") }
+  /// The bad-scene corpus's `schema-*.json` scenes, which fail the schema and the decoder.
+  var badScenes: [String] { BadSceneCorpus.schemaInvalidScenes }
 
   @Test func everyExampleAndGoldenSceneIsValid() throws {
     #expect(goodScenes.count >= 20)
