@@ -2,12 +2,16 @@ import Foundation
 
 /// How a process ended and what it printed.
 public struct RunResult: Sendable {
+  /// The exit status, or the signal's number when the process died of one.
   public var status: Int32
+  /// Everything the process wrote to standard output.
   public var stdout: String
+  /// Everything the process wrote to standard error.
   public var stderr: String
   /// False when the process died of a signal (a crash, or one sent to it).
   public var exited = true
 
+  /// A result with the given status and output.
   public init(status: Int32, stdout: String, stderr: String, exited: Bool = true) {
     self.status = status
     self.stdout = stdout
@@ -16,8 +20,9 @@ public struct RunResult: Sendable {
   }
 }
 
-/// Runs the built `render` executable with `arguments` to the end; throws
-/// ``RenderExecutableMissing`` when it is not built.
+/// Runs the built `render` executable with `arguments` to the end.
+///
+/// Throws ``RenderExecutableMissing`` when it is not built.
 public func run(_ arguments: [String]) throws -> RunResult {
   try run(executable: builtRenderExecutable(), arguments)
 }

@@ -18,8 +18,10 @@ public struct RenderExecutableMissing: Error, CustomStringConvertible {
   }
 }
 
-/// The path of the built `render` executable; throws ``RenderExecutableMissing`` when there is none,
-/// so that command-line tests fail, never pass vacuously, without it.
+/// The path of the built `render` executable, or an error that says how to build it.
+///
+/// Throws ``RenderExecutableMissing`` when there is none, so that command-line tests fail
+/// without it, never skip or pass vacuously.
 public func builtRenderExecutable() throws -> String {
   guard FileManager.default.isExecutableFile(atPath: renderExecutable) else {
     throw RenderExecutableMissing(path: renderExecutable)

@@ -1,11 +1,14 @@
-/// A small deterministic random-number generator (SplitMix64): the same seed gives the same
-/// numbers on every run and machine, so tests with random inputs reproduce their failures.
+/// A small deterministic random-number generator (SplitMix64) for tests with random inputs.
+///
+/// The same seed gives the same numbers on every run and machine, so failures reproduce.
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
   /// The state, advanced by a fixed odd constant each step; starts at the seed.
   public var state: UInt64
 
+  /// A generator whose numbers are determined by `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// The next number: the state advanced, then mixed.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

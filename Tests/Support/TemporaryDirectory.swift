@@ -4,8 +4,9 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs `body` with the path of a fresh empty folder, which is removed afterwards (made
-/// writable first, in case a test left it read-only).
+/// Runs `body` with the path of a fresh empty folder, and removes the folder afterwards.
+///
+/// The folder is made writable again first, in case a test left it read-only.
 public func withTemporaryDirectory(_ body: (String) throws -> Void) rethrows {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("flipbook-tests-\(UUID().uuidString)").path
