@@ -119,27 +119,48 @@ let package = Package(
       ],
       path: "Sources/render"),
 
+    // What the test targets share: the repository root, scenes compiled from JSON, the built
+    // `render` executable and processes run to the end, temporary folders, folder snapshots,
+    // the bad-scene corpus (Tests/Fixtures/bad-scenes, read from the source tree) and one
+    // seeded random-number generator. Only test targets depend on it.
+    .target(
+      name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene"], path: "Tests/Support"),
+
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["FlipbookImage", "FlipbookGoldenTesting", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookRaster"]),
+      dependencies: ["FlipbookImage", "FlipbookGoldenTesting", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookRaster", "FlipbookTestSupport"]),
     .testTarget(name: "AnimationTests", dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookAnimation"]),
     .testTarget(
-      name: "FlipbookTests", dependencies: ["FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster"]),
+      name: "FlipbookTests",
+      dependencies: ["FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster", "FlipbookTestSupport"]),
     // Written as a user's package would be: it imports only the public products Flipbook and
     // FlipbookTesting, and golden-tests the lore circle.
     .testTarget(name: "SwiftAPIExampleTests", dependencies: ["Flipbook", "FlipbookTesting"]),
-    .testTarget(name: "SceneTests", dependencies: ["FlipbookAnimation", "FlipbookScene"]),
-    .testTarget(name: "EngineTests", dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookScene"]),
-    .testTarget(name: "RasterTests", dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList"]),
-    .testTarget(name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster"]),
-    .testTarget(name: "GIFTests", dependencies: ["FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene"]),
+    .testTarget(name: "SceneTests", dependencies: ["FlipbookAnimation", "FlipbookScene", "FlipbookTestSupport"]),
+    .testTarget(
+      name: "EngineTests",
+      dependencies: [
+        .product(name: "RealModule", package: "swift-numerics"), "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine",
+        "FlipbookScene", "FlipbookTestSupport",
+      ]),
+    .testTarget(name: "RasterTests", dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList", "FlipbookTestSupport"]),
+    .testTarget(name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
+    .testTarget(
+      name: "GIFTests",
+      dependencies: ["FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport"]),
     // Validates examples and goldens against scene.schema.json (python3 -m jsonschema).
-    .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene"]),
-    // Depends on `render` so that the command-line tests find the executable built beside them.
+    .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene", "FlipbookTestSupport"]),
+    // The frame pipeline as a library: frame writing, names, progress and printed commands.
     .testTarget(
       name: "RenderTests",
-      dependencies: ["FlipbookGIF", "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene", "render"],
-      // Scenes the tests feed to the `render` executable, read from the source tree.
-      exclude: ["Malformed"]),
+      dependencies: [
+        "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene",
+        "FlipbookTestSupport",
+      ]),
+    // The real `render` executable run as a process: it depends on `render` so that SwiftPM
+    // builds the executable beside the tests, and its tests fail (never skip) without it.
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport", "render"]),
   ]
 )

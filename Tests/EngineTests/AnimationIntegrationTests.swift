@@ -4,6 +4,7 @@ import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookScene
 import RealModule
+import FlipbookTestSupport
 
 /// How the engine's tracks drive a scene: which animation applies to which change.
 @Suite struct AnimationIntegrationTests {

@@ -3,10 +3,7 @@ import FlipbookImage
 import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookScene
-
-func compile(_ text: String) throws -> CompiledScene {
-  try CompiledScene(SceneDecoder.decode(Array(text.utf8), file: "test.json"))
-}
+import FlipbookTestSupport
 
 /// The shapes of a display list with their rects mapped to pixels (for unrotated shapes).
 func shapes(_ list: DisplayList) -> [(rect: Rect, item: ShapeItem)] {

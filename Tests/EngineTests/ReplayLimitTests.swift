@@ -3,6 +3,7 @@ import FlipbookImage
 import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookScene
+import FlipbookTestSupport
 
 /// Long timelines: the state each frame sees is rebuilt from checkpoints, and a timeline too
 /// heavy to replay is an error that points at the transaction where the budget ran out.

@@ -1,6 +1,7 @@
 import Flipbook
 import FlipbookAnimation
 import FlipbookScene
+import FlipbookTestSupport
 import Testing
 
 /// Swift → Scene → JSON → SceneDecoder renders the same frames byte for byte, for every kind
@@ -100,7 +101,7 @@ import Testing
         state: [("x", .number(0))], root: Node(kind: .shape(.circle), path: "root"),
         transactions: [.init(time: 0, changes: [("x", .number(1))], animation: a, disablesAnimations: false, path: "")])
       let text = try SceneEncoder.encode(scene)
-      let decoded = try SceneDecoder.decode(Array(text.utf8), file: "a.json")
+      let decoded = try decodeScene(text, file: "a.json")
       #expect(decoded.transactions.first?.animation == a, "\(a) was written as \(text)")
     }
   }

@@ -4,20 +4,9 @@ import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
+import FlipbookTestSupport
 import Foundation
 import Testing
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
-
-func example(_ name: String) -> String { "\(repositoryRoot)/examples/\(name)" }
-
-func withTemporaryFolder(_ body: (String) throws -> Void) throws {
-  let dir = NSTemporaryDirectory() + "flipbook-gif-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
-  defer { try? FileManager.default.removeItem(atPath: dir) }
-  try body(dir)
-}
 
 /// Mean absolute difference per channel between two opaque-or-not images, over pixels both show.
 func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
@@ -34,7 +23,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
   /// animation's length within a centisecond, palettes of at most 256 colors, looping.
   @Test func anOpaqueSceneDecodesBackFrameForFrame() throws {
     let scene = try SceneFile.load(example("lore-circle.json"), overrides: SceneOverrides(duration: 1))
-    try withTemporaryFolder { dir in
+    try withTemporaryDirectory { dir in
       let summary = try GIFRenderer.render(scene, to: "\(dir)/out.gif", jobs: 3)
       let gif = try GIFFile(contentsOf: "\(dir)/out.gif")
       #expect(gif.frames.count == scene.frameCount)
@@ -56,7 +45,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
 
   @Test func aTransparentSceneKeepsItsTransparencyAsOneBit() throws {
     let scene = try SceneFile.load(example("toggle-transparent.json"))
-    try withTemporaryFolder { dir in
+    try withTemporaryDirectory { dir in
       try GIFRenderer.render(scene, to: "\(dir)/t.gif", jobs: 2)
       let gif = try GIFFile(contentsOf: "\(dir)/t.gif")
       #expect(gif.frames.count == scene.frameCount)
@@ -110,7 +99,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
 
   @Test func theBytesDoNotDependOnTheNumberOfThreads() throws {
     let scene = try SceneFile.load(example("stack-insert.json"), overrides: SceneOverrides(duration: 0.6))
-    try withTemporaryFolder { dir in
+    try withTemporaryDirectory { dir in
       try GIFRenderer.render(scene, to: "\(dir)/a.gif", jobs: 1)
       try GIFRenderer.render(scene, to: "\(dir)/b.gif", jobs: 4)
       let a = FileManager.default.contents(atPath: "\(dir)/a.gif")
@@ -119,7 +108,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
   }
 
   @Test func aFailedWriteLeavesTheTargetAsItWas() throws {
-    try withTemporaryFolder { dir in
+    try withTemporaryDirectory { dir in
       let target = "\(dir)/keep.gif"
       _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
       let writer = try GIFWriter(path: target, width: 4, height: 4, transparent: false)
@@ -137,7 +126,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
   }
 
   @Test func aFolderOrAMissingFolderIsAClearError() throws {
-    try withTemporaryFolder { dir in
+    withTemporaryDirectory { dir in
       #expect {
         try GIFWriter(path: dir, width: 2, height: 2, transparent: false)
       } throws: { "\($0)".contains("it is a folder") }

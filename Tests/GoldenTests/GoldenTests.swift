@@ -6,9 +6,8 @@ import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 import Testing
+import FlipbookTestSupport
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
 let golden = Golden(directory: "\(repositoryRoot)/goldens")
 
 /// Every scene under `goldens/` (e.g. `spring/underdamped`), found when the tests are listed.

@@ -1,24 +1,13 @@
 import FlipbookPNG
 import FlipbookImage
 import FlipbookRaster
+import FlipbookTestSupport
 import Foundation
 import Testing
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A random valid premultiplied pixmap (every channel ≤ alpha), rich in the edge alphas.
 func randomPixmap(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Pixmap {
-  var rng = SplitMix64(state: seed)
+  var rng = SeededRandomNumberGenerator(seed: seed)
   var bytes = [UInt8](repeating: 0, count: width * height * 4)
   let edgeAlphas: [UInt8] = [0, 1, 2, 127, 128, 254, 255]
   for i in stride(from: 0, to: bytes.count, by: 4) {
@@ -137,13 +126,13 @@ struct PNGRoundTripTests {
 
   @Test("write(toFile:) writes the encoded bytes; a bad path names itself")
   func writeFile() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("flipbook-png-\(UUID().uuidString).png").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let pixmap = randomPixmap(width: 9, height: 4, seed: 21)
-    try PNGEncoder.write(pixmap, toFile: path)
-    #expect(try PNGDecoder.decode(file: path) == pixmap)
-    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == PNGEncoder.encode(pixmap))
+    try withTemporaryDirectory { dir in
+      let path = "\(dir)/frame.png"
+      try PNGEncoder.write(pixmap, toFile: path)
+      #expect(try PNGDecoder.decode(file: path) == pixmap)
+      #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == PNGEncoder.encode(pixmap))
+    }
 
     let bad = "/nonexistent-flipbook-dir/x.png"
     let error = #expect(throws: PNGError.self) { try PNGEncoder.write(pixmap, toFile: bad) }

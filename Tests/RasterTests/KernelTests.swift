@@ -1,26 +1,7 @@
 import FlipbookImage
 import FlipbookRaster
+import FlipbookTestSupport
 import Testing
-
-/// A small deterministic generator for the kernel tests.
-struct SplitMix {
-  var s: UInt64
-  mutating func next() -> UInt64 {
-    s &+= 0x9E37_79B9_7F4A_7C15
-    var z = s
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  /// A random premultiplied color (channels ≤ alpha), biased toward the 0 and 255 edge cases.
-  mutating func premul() -> PremulColor {
-    let a: UInt8 = [0, 255, 1, 128, byte(), byte()][below(6)]
-    func ch(_ g: inout SplitMix) -> UInt8 { a == 0 ? 0 : UInt8(g.below(Int(a) + 1)) }
-    return PremulColor(r: ch(&self), g: ch(&self), b: ch(&self), a: a)
-  }
-}
 
 @Suite struct Kernels {
   @Test func div255IsExactlyRoundedOverTheWholeRange() {
@@ -42,7 +23,7 @@ struct SplitMix {
   }
 
   @Test func maskKernelMatchesScalarReference() {
-    var g = SplitMix(s: 42)
+    var g = SeededRandomNumberGenerator(seed: 42)
     var mismatches = 0
     for trial in 0..<400 {
       let count = g.below(70)
@@ -99,7 +80,7 @@ struct SplitMix {
   @Test(arguments: [false, true])
   func blendPathsMatchScalarReference(useAVX2: Bool) {
     if useAVX2 && !avx2 { return }  // this CPU only runs the Swift loops
-    var g = SplitMix(s: useAVX2 ? 7 : 8)
+    var g = SeededRandomNumberGenerator(seed: useAVX2 ? 7 : 8)
     var mismatches = 0
     for count in 0..<41 {
       for _ in 0..<12 {
@@ -141,7 +122,7 @@ struct SplitMix {
   }
 
   @Test func layerKernelMatchesScalarReference() {
-    var g = SplitMix(s: 7)
+    var g = SeededRandomNumberGenerator(seed: 7)
     var mismatches = 0
     for _ in 0..<300 {
       let count = g.below(70)

@@ -2,6 +2,7 @@ import FlipbookPNG
 import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
+import FlipbookTestSupport
 import Foundation
 import Testing
 

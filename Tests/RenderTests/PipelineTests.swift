@@ -4,22 +4,9 @@ import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
+import FlipbookTestSupport
 import Foundation
 import Testing
-
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
-
-func example(_ name: String) -> String { "\(repositoryRoot)/examples/\(name)" }
-
-func files(in dir: String) -> [String: [UInt8]] {
-  var result: [String: [UInt8]] = [:]
-  for name in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] {
-    if let d = FileManager.default.contents(atPath: "\(dir)/\(name)") { result[name] = [UInt8](d) }
-  }
-  return result
-}
 
 @Suite struct PipelineTests {
   @Test func jobsDoNotChangeTheBytes() throws {

@@ -1,9 +1,10 @@
 import Testing
 import FlipbookScene
 import FlipbookAnimation
+import FlipbookTestSupport
 
 func decode(_ text: String, overrides: SceneOverrides = SceneOverrides()) throws(SceneError) -> Scene {
-  try SceneDecoder.decode(Array(text.utf8), file: "scene.json", overrides: overrides)
+  try decodeScene(text, file: "scene.json", overrides: overrides)
 }
 
 /// The messages of a scene that must fail.

@@ -1,4 +1,5 @@
 import FlipbookScene
+import FlipbookTestSupport
 import Foundation
 import Testing
 

@@ -1,9 +1,7 @@
 import FlipbookScene
+import FlipbookTestSupport
 import Foundation
 import Testing
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
 
 func jsonFiles(_ folder: String, depth: Int = 1) -> [String] {
   let base = "\(repositoryRoot)/\(folder)"
@@ -13,18 +11,11 @@ func jsonFiles(_ folder: String, depth: Int = 1) -> [String] {
   return names.sorted().map { "\(base)/\($0)" }
 }
 
-/// Runs `tools/check-schema.py` (python3 with the jsonschema package; .ci/run installs it).
+/// Runs `tools/check-schema.py` (python3 with the jsonschema package; .ci/run installs it);
+/// `output` is its standard output followed by its standard error.
 func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "\(repositoryRoot)/tools/check-schema.py"] + arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  let r = try run(executable: "/usr/bin/env", ["python3", "\(repositoryRoot)/tools/check-schema.py"] + arguments)
+  return (r.status, r.stdout + r.stderr)
 }
 
 /// scene.schema.json, the editors' view of the scene format, kept in step with the decoder:
@@ -38,7 +29,8 @@ func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String
   }
 
   var goodScenes: [String] { jsonFiles("examples") + jsonFiles("goldens", depth: 2) }
-  var badScenes: [String] { jsonFiles("Tests/Fixtures/bad-scenes") }
+  /// The bad-scene corpus's `schema-*.json` scenes, which fail the schema and the decoder.
+  var badScenes: [String] { BadSceneCorpus.schemaInvalidScenes }
 
   @Test func everyExampleAndGoldenSceneIsValid() throws {
     #expect(goodScenes.count >= 20)
@@ -55,12 +47,10 @@ func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String
   /// The bad scenes are bad for the renderer too, and the good ones are good.
   @Test func theDecoderAgreesWithTheSchema() throws {
     for path in badScenes {
-      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-      #expect(throws: SceneError.self, "\(path)") { try SceneDecoder.decode(bytes, file: path) }
+      #expect(throws: SceneError.self, "\(path)") { try decodeScene(contentsOf: path) }
     }
     for path in goodScenes {
-      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-      _ = try SceneDecoder.decode(bytes, file: path)
+      _ = try decodeScene(contentsOf: path)
     }
   }
 

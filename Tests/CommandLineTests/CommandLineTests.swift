@@ -1,0 +1,60 @@
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+@Suite
+struct CommandLineTests {
+  @Test func infoPrintsOneJSONObject() throws {
+    let r = try run(["info", example("lore-circle.json")])
+    #expect(r.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    #expect(json?["width"] as? Int == 400)
+    #expect(json?["height"] as? Int == 300)
+    #expect(json?["fps"] as? Int == 30)
+    #expect((json?["frameCount"] as? Int ?? 0) > 100)
+    let o = try run(["info", example("lore-circle.json"), "--fps", "10", "--duration", "2", "--scale", "2"])
+    #expect(o.stdout.hasPrefix(#"{"width": 800, "height": 600, "fps": 10, "duration": 2, "frameCount": 21, "animations": ["#))
+    let animations = json?["animations"] as? [[String: Any]] ?? []
+    let scale = animations.first { ($0["target"] as? String)?.hasSuffix("scaleEffect") == true }
+    #expect(scale?["start"] as? Double == 0.3)
+    #expect(scale?["animation"] as? String == "spring(response: 0.3, dampingFraction: 0.1, blendDuration: 0)")
+    #expect((scale?["end"] as? Double ?? 0) > 0.3)
+  }
+
+  @Test func validateReportsEveryErrorAndExitsNonZero() throws {
+    try withTemporaryDirectory { dir in
+      let path = "\(dir)/bad.json"
+      try Data("{\"canvas\": {\"width\": 10, \"height\": 10},\n \"root\": {\"type\": \"circel\", \"modifiers\": [{\"opacity\": 2}]}}".utf8)
+        .write(to: URL(fileURLWithPath: path))
+      let r = try run(["validate", path])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains(#"\#(path):2:19: root.type: unknown node type "circel" (did you mean "circle"?)"#))
+      #expect(r.stdout.isEmpty)
+      #expect(try run(["validate", example("crossfade.json")]).status == 0)
+    }
+  }
+
+  @Test func rendersFramesAndABadSceneWritesNothing() throws {
+    try withTemporaryDirectory { dir in
+      let out = "\(dir)/frames"
+      let r = try run([example("shapes.json"), "--out", out, "--quiet"])
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(files(in: out).keys.sorted() == ["frame_0000.png"])
+      try Data("{".utf8).write(to: URL(fileURLWithPath: "\(dir)/bad.json"))
+      let before = files(in: out)
+      let bad = try run(["\(dir)/bad.json", "--out", out])
+      #expect(bad.status != 0)
+      #expect(bad.stderr.contains("bad.json:1:2: invalid JSON"))
+      #expect(files(in: out) == before)
+    }
+  }
+
+  @Test func usageMistakesAreExplained() throws {
+    let r = try run([example("shapes.json"), "--out", "/tmp/x", "--frames", "5-2"])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("--frames"))
+    let j = try run([example("shapes.json"), "--out", "/tmp/x", "--jobs", "0"])
+    #expect(j.status != 0)
+    #expect(j.stderr.contains("--jobs must be between 1 and 1024"))
+  }
+}
