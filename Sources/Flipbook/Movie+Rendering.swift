@@ -34,6 +34,15 @@ extension Movie {
     try FrameRenderer.render(compiled, to: directory, range: frames, jobs: max(1, jobs))
   }
 
+  /// The file name ``writeFrames(to:frames:jobs:)`` gives frame `index`: `frame_0042.png`,
+  /// with a fifth digit (and more) once the movie has more than 10,000 frames.
+  ///
+  /// The same rule as the `render` command's, so goldens and frame folders written either
+  /// way have the same names.
+  public func frameFileName(_ index: Int) -> String {
+    FrameFileName.name(index: index, frameCount: frameCount)
+  }
+
   /// Writes one frame as a PNG file.
   public func writeFrame(_ index: Int, to path: String) throws {
     try PNGEncoder.write(frame(index), toFile: path)
