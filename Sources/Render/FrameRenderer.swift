@@ -20,12 +20,16 @@ public struct SceneFrameProducer: FrameProducer {
 public enum FrameRenderer {
   /// Renders `range` (nil: every frame) of `scene` into `directory` on `jobs` threads.
   @discardableResult
+  ///
+  /// See ``FrameSequenceWriter/write(jobs:makeProducer:cancellation:progress:)`` for what a
+  /// failure or a cancellation leaves behind.
   public static func render(
     _ scene: CompiledScene, to directory: String, range: ClosedRange<Int>? = nil, jobs: Int,
-    progress: (@Sendable (Int) -> Void)? = nil
+    cancellation: CancellationToken? = nil, progress: FrameProgress? = nil
   ) throws -> WriteSummary {
     let writer = FrameSequenceWriter(directory: directory, frameCount: scene.frameCount, range: range)
-    return try writer.write(jobs: jobs, makeProducer: { SceneFrameProducer(scene: scene) }, progress: progress)
+    return try writer.write(
+      jobs: jobs, makeProducer: { SceneFrameProducer(scene: scene) }, cancellation: cancellation, progress: progress)
   }
 
   /// One frame as a pixmap, for tests and tools.

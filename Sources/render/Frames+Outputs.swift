@@ -83,6 +83,12 @@ extension Frames {
     }
   }
 
+  /// The writers' progress callback that moves `bar`.
+  func progress(_ bar: ProgressBar?) -> FrameProgress? {
+    guard let bar else { return nil }
+    return { done, _ in bar.update(done) }
+  }
+
   /// A line of the final report, on stderr, only on a terminal and without `--quiet`.
   func report(_ line: String) {
     guard !quiet, Terminal.isInteractive else { return }

@@ -1,3 +1,5 @@
+import FlipbookRender
+
 /// The exact commands that turn a frame folder into a video or a GIF, printed after a run so
 /// that the next step can be pasted: ffmpeg's image2 pattern with the right digit count and
 /// start number, gifski's glob, and the frame rate of this output.
