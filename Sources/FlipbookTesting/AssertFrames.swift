@@ -4,7 +4,7 @@ import Testing
 
 /// Compares frames of `movie` with reviewed PNGs in `directory`, as Swift Testing
 /// assertions: each frame `i` is checked against `<directory>/<prefix>frame_<i>.png` (named
-/// by ``Movie/frameFileName(_:)``, as ``Movie/writeFrames(to:frames:jobs:)`` names it), a
+/// by ``Movie/frameFileName(_:)``, as ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)`` names it), a
 /// mismatch is a test issue with the actual image and a diff written to
 /// `.build/golden-artifacts` in the parent of `directory` (or `GOLDEN_ARTIFACTS`), and a
 /// missing golden is recorded (and fails, to be looked at first).

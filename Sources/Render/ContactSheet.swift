@@ -1,6 +1,5 @@
 import FlipbookEngine
 import FlipbookImage
-import FlipbookRaster
 import FlipbookScene
 
 /// A whole animation at a glance: sampled frames in a grid, each labeled with its frame
@@ -31,24 +30,20 @@ public enum ContactSheet {
   }
 
   public static func make(_ compiled: CompiledScene, options: Options = Options()) throws -> Pixmap {
-    var scene = compiled.scene
-    let fit = Double(options.thumbnailWidth) / scene.canvas.width
-    scene.canvas.scale = min(scene.canvas.scale, fit)
-    // Keep the sampled times: the thumbnail scene renders the same frames at the same fps.
-    scene.duration = .seconds(compiled.duration)
-    let thumbs = try CompiledScene(scene)
+    let canvas = compiled.scene.canvas
+    let fit = Double(options.thumbnailWidth) / canvas.width
+    var thumbs = try SceneFrameProducer(scene: compiled, scale: min(canvas.scale, fit))
     let frames = frames(of: compiled, every: options.every)
-    let tw = thumbs.pixelWidth, th = thumbs.pixelHeight
+    let tw = thumbs.scene.pixelWidth, th = thumbs.scene.pixelHeight
     let columns = max(1, min(options.columns, frames.count))
     let rows = (frames.count + columns - 1) / columns
     let cellW = tw + gap, cellH = th + labelHeight + gap
     var sheet = Pixmap(width: columns * cellW + gap, height: rows * cellH + gap)
     fill(&sheet, x: 0, y: 0, w: sheet.width, h: sheet.height, rgb: (236, 236, 240))
-    var rasterizer = Rasterizer()
     var thumb = Pixmap(width: tw, height: th)
     for (n, f) in frames.enumerated() {
       let x0 = gap + (n % columns) * cellW, y0 = gap + (n / columns) * cellH
-      rasterizer.render(thumbs.displayList(frame: f), into: &thumb)
+      thumbs.renderFrame(f, into: &thumb)
       checkerboard(&sheet, x: x0, y: y0, w: tw, h: th)
       composite(thumb, onto: &sheet, x: x0, y: y0)
       let seconds = compiled.time(ofFrame: f)

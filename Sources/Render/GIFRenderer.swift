@@ -66,7 +66,7 @@ public enum GIFRenderer {
 
     /// Frame `index` drawn and reduced to a palette.
     mutating func frame(_ index: Int) throws -> GIFIndexedFrame {
-      try producer.renderFrame(index, into: &pixmap)
+      producer.renderFrame(index, into: &pixmap)
       return try quantizer.quantize(pixmap)
     }
   }

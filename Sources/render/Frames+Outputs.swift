@@ -2,7 +2,6 @@ import ArgumentParser
 import FlipbookGIF
 import FlipbookEngine
 import FlipbookImage
-import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 import Foundation
@@ -61,9 +60,7 @@ extension Frames {
         throw ExitCode.failure
       }
     }
-    var rasterizer = Rasterizer()
-    var pixmap = Pixmap(width: compiled.pixelWidth, height: compiled.pixelHeight)
-    rasterizer.render(compiled.displayList(at: t), into: &pixmap)
+    let pixmap = FrameRenderer.pixmap(compiled, at: t)
     do {
       try PNGFile.write(pixmap, to: out!)
     } catch {

@@ -3,7 +3,7 @@ import FlipbookTesting
 import Foundation
 import Testing
 
-/// Goldens written by ``Movie/writeFrames(to:frames:jobs:)`` are the files `assertFrames`
+/// Goldens written by ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)`` are the files `assertFrames`
 /// looks for, also past 10,000 frames, where names take a fifth digit.
 @Suite struct FrameNamingTests {
   @Test func assertFramesFindsTheFramesWriteFramesWrote() throws {
