@@ -2,8 +2,8 @@
 ///
 /// Frames are rendered and encoded on several threads, written into a hidden staging folder
 /// inside the output folder, and moved into place only when every one of them succeeded. So
-/// a failure half-way (a throwing producer, a full disk, a cancellation) leaves the output folder as
-/// it was, and a reader never sees a mix of old and new frames from a failed run.
+/// a failure half-way (a throwing producer, a full disk, a cancellation) leaves the output
+/// folder as it was, and a reader never sees a mix of old and new frames from a failed run.
 ///
 /// ```swift
 /// let writer = FrameSequenceWriter(directory: "out", frameCount: 120, range: nil)
