@@ -15,8 +15,10 @@
 // * CLibPNG / CIsal / CZlib / FlipbookPNG: PNG files written with igzip's (or zlib's) deflate
 //   directly, read with libpng's simplified API (no setjmp from Swift).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
-// * FlipbookRender: the frame pipeline (parallel frames, staging folder, frame names).
-// * render: the command line (swift-argument-parser).
+// * FlipbookRender: the frame pipeline (one worker pool, staging folder, frame names,
+//   cancellation and progress callbacks); never prints, exits or touches signals.
+// * render: the command line (swift-argument-parser) and its process policy: signal handling,
+//   exit statuses, the progress bar, the printed ffmpeg/gifski commands, `info`'s JSON.
 import PackageDescription
 
 let package = Package(
@@ -114,7 +116,7 @@ let package = Package(
     .executableTarget(
       name: "render",
       dependencies: ["FlipbookImage", "FlipbookRaster", 
-        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF",
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),

@@ -1,15 +1,22 @@
 import FlipbookEngine
 import FlipbookPNG
 import FlipbookImage
-import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 
 /// An image in memory: premultiplied sRGB RGBA, 8 bits per channel, rows top to bottom.
 public typealias Pixmap = FlipbookImage.Pixmap
 
-/// What ``Movie/writeFrames(to:frames:jobs:)`` wrote.
+/// What ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)`` wrote.
 public typealias WriteSummary = FlipbookRender.WriteSummary
+
+/// Stops a ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)`` from another thread
+/// (a Cancel button, your own signal handler); the folder is then left as it was.
+public typealias CancellationToken = FlipbookRender.CancellationToken
+
+/// `(done, total)` frames of a ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)``,
+/// called one call at a time from its worker threads.
+public typealias FrameProgress = FlipbookRender.FrameProgress
 
 extension Movie {
   /// Frame `index` (0 ..< ``frameCount``).
@@ -20,18 +27,32 @@ extension Movie {
 
   /// The movie at any time in seconds, between frames too.
   public func image(at time: Double) -> Pixmap {
-    var rasterizer = Rasterizer()
-    var pixmap = Pixmap(width: pixelWidth, height: pixelHeight)
-    rasterizer.render(compiled.displayList(at: time), into: &pixmap)
-    return pixmap
+    FrameRenderer.pixmap(compiled, at: time)
   }
 
   /// Writes `directory/frame_0000.png`, … (all frames, or `frames`), as the `render` command
   /// does: into a staging folder first, in parallel on `jobs` threads, byte-identical for any
   /// number of threads.
+  ///
+  /// Nothing here touches your process's signals: to stop on Ctrl-C, cancel `cancellation`
+  /// (from your handler or a Cancel button); the write then throws and leaves `directory` as
+  /// it was. `progress` gets `(done, total)` after each frame.
   @discardableResult
-  public func writeFrames(to directory: String, frames: ClosedRange<Int>? = nil, jobs: Int = 1) throws -> WriteSummary {
-    try FrameRenderer.render(compiled, to: directory, range: frames, jobs: max(1, jobs))
+  public func writeFrames(
+    to directory: String, frames: ClosedRange<Int>? = nil, jobs: Int = 1,
+    cancellation: CancellationToken? = nil, progress: FrameProgress? = nil
+  ) throws -> WriteSummary {
+    try FrameRenderer.render(
+      compiled, to: directory, range: frames, jobs: max(1, jobs), cancellation: cancellation, progress: progress)
+  }
+
+  /// The file name ``writeFrames(to:frames:jobs:cancellation:progress:)`` gives frame `index`: `frame_0042.png`,
+  /// with a fifth digit (and more) once the movie has more than 10,000 frames.
+  ///
+  /// The same rule as the `render` command's, so goldens and frame folders written either
+  /// way have the same names.
+  public func frameFileName(_ index: Int) -> String {
+    FrameFileName.name(index: index, frameCount: frameCount)
   }
 
   /// Writes one frame as a PNG file.

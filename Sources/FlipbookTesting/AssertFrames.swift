@@ -3,7 +3,8 @@ import FlipbookGoldenTesting
 import Testing
 
 /// Compares frames of `movie` with reviewed PNGs in `directory`, as Swift Testing
-/// assertions: each frame `i` is checked against `<directory>/<prefix>frame_<i>.png`, a
+/// assertions: each frame `i` is checked against `<directory>/<prefix>frame_<i>.png` (named
+/// by ``Movie/frameFileName(_:)``, as ``Movie/writeFrames(to:frames:jobs:cancellation:progress:)`` names it), a
 /// mismatch is a test issue with the actual image and a diff written to
 /// `.build/golden-artifacts` in the parent of `directory` (or `GOLDEN_ARTIFACTS`), and a
 /// missing golden is recorded (and fails, to be looked at first).
@@ -25,7 +26,7 @@ public func assertFrames(
       allMatched = false
       continue
     }
-    let name = "\(prefix)frame_\(String(repeating: "0", count: max(0, 4 - String(index).count)))\(index).png"
+    let name = prefix + movie.frameFileName(index)
     if golden.check(movie.frame(index), named: name, tolerance: tolerance, sourceLocation: sourceLocation) != .matched {
       allMatched = false
     }

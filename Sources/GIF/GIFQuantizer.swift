@@ -105,7 +105,7 @@ public struct GIFQuantizer {
   private mutating func prepare(_ pixmap: Pixmap) -> Bool {
     let count = pixmap.width * pixmap.height * 4
     if rgba.count != count { rgba = [UInt8](repeating: 0, count: count) }
-    let matte = self.matte.map { (UInt32($0.red), UInt32($0.green), UInt32($0.blue)) }
+    let matte = self.matte
     var transparent = false
     pixmap.bytes.withUnsafeBufferPointer { src in
       rgba.withUnsafeMutableBufferPointer { dst in
@@ -117,15 +117,15 @@ public struct GIFQuantizer {
           } else if a < 128 {
             dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0; dst[i + 3] = 0
             transparent = true
-          } else if let (mr, mg, mb) = matte {
+          } else if let matte {
             // Premultiplied source-over: c + m·(255 − a)/255, rounded.
-            let k = 255 - a
-            dst[i] = UInt8(min(255, UInt32(src[i]) + (mr * k + 127) / 255))
-            dst[i + 1] = UInt8(min(255, UInt32(src[i + 1]) + (mg * k + 127) / 255))
-            dst[i + 2] = UInt8(min(255, UInt32(src[i + 2]) + (mb * k + 127) / 255))
+            let alpha = src[i + 3]
+            dst[i] = PremulColor.channel(src[i], alpha: alpha, over: matte.red)
+            dst[i + 1] = PremulColor.channel(src[i + 1], alpha: alpha, over: matte.green)
+            dst[i + 2] = PremulColor.channel(src[i + 2], alpha: alpha, over: matte.blue)
             dst[i + 3] = 255
           } else {
-            for c in 0..<3 { dst[i + c] = UInt8(min(255, (UInt32(src[i + c]) * 255 + a / 2) / a)) }
+            for c in 0..<3 { dst[i + c] = PremulColor.straightChannel(src[i + c], alpha: src[i + 3]) }
             dst[i + 3] = 255
           }
           i &+= 4

@@ -8,19 +8,11 @@ public enum DiffImage {
     let w = max(expected.width, actual.width), h = max(expected.height, actual.height)
     let gap = 4
     var out = Pixmap(width: 3 * w + 2 * gap, height: h)
-    for i in stride(from: 0, to: out.bytes.count, by: 4) {
-      out.bytes[i] = 128; out.bytes[i + 1] = 128; out.bytes[i + 2] = 128; out.bytes[i + 3] = 255
-    }
+    out.fill(x: 0, y: 0, width: out.width, height: out.height, color: PremulColor(r: 128, g: 128, b: 128, a: 255))
     func put(_ p: Pixmap, at ox: Int) {
-      for y in 0..<p.height {
-        for x in 0..<p.width {
-          let s = (y * p.width + x) * 4, d = (y * out.width + ox + x) * 4
-          // Over a white backdrop, so transparent pixels read as white.
-          let a = Int(p.bytes[s + 3])
-          for c in 0..<3 { out.bytes[d + c] = UInt8(Int(p.bytes[s + c]) + (255 * (255 - a) + 127) / 255) }
-          out.bytes[d + 3] = 255
-        }
-      }
+      // Over a white backdrop, so transparent pixels read as white.
+      out.fill(x: ox, y: 0, width: p.width, height: p.height, color: PremulColor(r: 255, g: 255, b: 255, a: 255))
+      out.composite(p, x: ox, y: 0)
     }
     put(expected, at: 0)
     put(actual, at: 2 * (w + gap))

@@ -77,11 +77,10 @@ public struct PNGEncoder {
   /// The straight value of premultiplied channel `c` at alpha `alpha`: `c·255/a` rounded half up.
   ///
   /// Values with `c > a` (not valid premultiplied colour) clamp to 255; `alpha` 0 gives 0.
+  /// The image layer's rule (``PremulColor/straightChannel(_:alpha:)``), which GIF uses too.
   @inline(__always)
   public static func straightChannel(_ c: UInt8, alpha: UInt8) -> UInt8 {
-    guard alpha != 0 else { return 0 }
-    let a = UInt32(alpha)
-    return UInt8(min(255, (UInt32(c) &* 255 &+ a / 2) / a))
+    PremulColor.straightChannel(c, alpha: alpha)
   }
 }
 

@@ -12,12 +12,13 @@ enum BitmapFont {
   ]
 
   static func draw(_ text: String, into p: inout Pixmap, x: Int, y: Int, scale: Int, rgb: (UInt8, UInt8, UInt8)) {
+    let color = PremulColor(opaque: rgb)
     var cx = x
     for ch in text {
       guard let rows = glyph(ch) else { continue }
       for (r, bits) in rows.enumerated() {
         for c in 0..<3 where bits & (4 >> c) != 0 {
-          ContactSheet.fill(&p, x: cx + c * scale, y: y + r * scale, w: scale, h: scale, rgb: rgb)
+          p.fill(x: cx + c * scale, y: y + r * scale, width: scale, height: scale, color: color)
         }
       }
       cx += 4 * scale

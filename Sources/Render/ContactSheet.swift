@@ -1,6 +1,5 @@
 import FlipbookEngine
 import FlipbookImage
-import FlipbookRaster
 import FlipbookScene
 
 /// A whole animation at a glance: sampled frames in a grid, each labeled with its frame
@@ -31,26 +30,22 @@ public enum ContactSheet {
   }
 
   public static func make(_ compiled: CompiledScene, options: Options = Options()) throws -> Pixmap {
-    var scene = compiled.scene
-    let fit = Double(options.thumbnailWidth) / scene.canvas.width
-    scene.canvas.scale = min(scene.canvas.scale, fit)
-    // Keep the sampled times: the thumbnail scene renders the same frames at the same fps.
-    scene.duration = .seconds(compiled.duration)
-    let thumbs = try CompiledScene(scene)
+    let canvas = compiled.scene.canvas
+    let fit = Double(options.thumbnailWidth) / canvas.width
+    var thumbs = try SceneFrameProducer(scene: compiled, scale: min(canvas.scale, fit))
     let frames = frames(of: compiled, every: options.every)
-    let tw = thumbs.pixelWidth, th = thumbs.pixelHeight
+    let tw = thumbs.scene.pixelWidth, th = thumbs.scene.pixelHeight
     let columns = max(1, min(options.columns, frames.count))
     let rows = (frames.count + columns - 1) / columns
     let cellW = tw + gap, cellH = th + labelHeight + gap
     var sheet = Pixmap(width: columns * cellW + gap, height: rows * cellH + gap)
-    fill(&sheet, x: 0, y: 0, w: sheet.width, h: sheet.height, rgb: (236, 236, 240))
-    var rasterizer = Rasterizer()
+    sheet.fill(x: 0, y: 0, width: sheet.width, height: sheet.height, color: PremulColor(opaque: (236, 236, 240)))
     var thumb = Pixmap(width: tw, height: th)
     for (n, f) in frames.enumerated() {
       let x0 = gap + (n % columns) * cellW, y0 = gap + (n / columns) * cellH
-      rasterizer.render(thumbs.displayList(frame: f), into: &thumb)
-      checkerboard(&sheet, x: x0, y: y0, w: tw, h: th)
-      composite(thumb, onto: &sheet, x: x0, y: y0)
+      thumbs.renderFrame(f, into: &thumb)
+      sheet.fillCheckerboard(x: x0, y: y0, width: tw, height: th, cell: 8, light: 255, dark: 214)
+      sheet.composite(thumb, x: x0, y: y0)
       let seconds = compiled.time(ofFrame: f)
       let label = "\(f)  \(format(seconds))"
       BitmapFont.draw(label, into: &sheet, x: x0, y: y0 + th + 3, scale: 2, rgb: (60, 60, 67))
@@ -62,40 +57,5 @@ public enum ContactSheet {
     let hundredths = Int((t * 100).rounded())
     let frac = hundredths % 100
     return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)"
-  }
-
-  static func fill(_ p: inout Pixmap, x: Int, y: Int, w: Int, h: Int, rgb: (UInt8, UInt8, UInt8)) {
-    for yy in max(0, y)..<min(p.height, y + h) {
-      for xx in max(0, x)..<min(p.width, x + w) {
-        let i = (yy * p.width + xx) * 4
-        p.bytes[i] = rgb.0; p.bytes[i + 1] = rgb.1; p.bytes[i + 2] = rgb.2; p.bytes[i + 3] = 255
-      }
-    }
-  }
-
-  static func checkerboard(_ p: inout Pixmap, x: Int, y: Int, w: Int, h: Int) {
-    for yy in 0..<h {
-      for xx in 0..<w {
-        let light = ((xx / 8) + (yy / 8)) % 2 == 0
-        let v: UInt8 = light ? 255 : 214
-        let i = ((y + yy) * p.width + x + xx) * 4
-        p.bytes[i] = v; p.bytes[i + 1] = v; p.bytes[i + 2] = v; p.bytes[i + 3] = 255
-      }
-    }
-  }
-
-  /// Premultiplied source-over of `src` onto an opaque sheet.
-  static func composite(_ src: Pixmap, onto dst: inout Pixmap, x: Int, y: Int) {
-    for yy in 0..<src.height {
-      for xx in 0..<src.width {
-        let s = (yy * src.width + xx) * 4
-        let d = ((y + yy) * dst.width + x + xx) * 4
-        let a = Int(src.bytes[s + 3])
-        for c in 0..<3 {
-          let v = Int(src.bytes[s + c]) + (Int(dst.bytes[d + c]) * (255 - a) + 127) / 255
-          dst.bytes[d + c] = UInt8(min(255, v))
-        }
-      }
-    }
   }
 }

@@ -71,7 +71,7 @@ public enum CurvePlot {
       for (c, component) in value.components.enumerated() {
         let color = lineColor(component.name, c)
         let rgb = (UInt8(color.red * 255), UInt8(color.green * 255), UInt8(color.blue * 255))
-        ContactSheet.fill(&image, x: lx, y: y0 - 14, w: 14, h: 8, rgb: rgb)
+        image.fill(x: lx, y: y0 - 14, width: 14, height: 8, color: PremulColor(opaque: rgb))
         BitmapFont.draw(component.name, into: &image, x: lx + 18, y: y0 - 15, scale: 2, rgb: ink)
         lx += 18 + BitmapFont.width(component.name, scale: 2) + 16
       }
@@ -81,7 +81,7 @@ public enum CurvePlot {
         let y = y0 + 6 + Int(((high - v) / (high - low) * Double(plotHeight - 12)).rounded())
         let label = compact(v)
         BitmapFont.draw(label, into: &image, x: left - 8 - BitmapFont.width(label, scale: 2), y: y - 5, scale: 2, rgb: faint)
-        ContactSheet.fill(&image, x: left - 5, y: y, w: 4, h: 1, rgb: faint)
+        image.fill(x: left - 5, y: y, width: 4, height: 1, color: PremulColor(opaque: faint))
       }
     }
     drawTimeAxis(&image, duration: duration, events: scene.eventTimes, y: top + values.count * panelHeight - gap + 6, x: x)
@@ -95,7 +95,7 @@ public enum CurvePlot {
     var t = 0.0
     while t <= duration + 1e-9 {
       let px = Int(x(t).rounded())
-      ContactSheet.fill(&image, x: px, y: y - 4, w: 1, h: 5, rgb: faint)
+      image.fill(x: px, y: y - 4, width: 1, height: 5, color: PremulColor(opaque: faint))
       let label = compact(t) + (t == 0 ? " S" : "")
       BitmapFont.draw(label, into: &image, x: px - (t == 0 ? 0 : BitmapFont.width(label, scale: 2) / 2), y: y + 4, scale: 2, rgb: faint)
       t += step
@@ -107,7 +107,7 @@ public enum CurvePlot {
     for e in events where e <= duration && e != previous {
       previous = e
       let px = Int(x(e).rounded())
-      ContactSheet.fill(&image, x: px, y: y + 16, w: 1, h: 3, rgb: (255, 149, 0))
+      image.fill(x: px, y: y + 16, width: 1, height: 3, color: PremulColor(opaque: (255, 149, 0)))
       let label = compact(e)
       let lx = px - BitmapFont.width(label, scale: 2) / 2
       if lx >= free && lx + BitmapFont.width(label, scale: 2) < image.width {

@@ -2,9 +2,18 @@
 ///
 /// Numbers start at 0 and are zero-padded to `max(4, digits(frameCount - 1))` digits, so the
 /// names sort correctly as text (shell globs, ImageMagick) and match
-/// `ffmpeg -i DIR/frame_%04d.png` for sequences of up to 10,000 frames. A frame keeps its
-/// name whichever range of the sequence a run writes.
+/// `ffmpeg -i DIR/frame_%04d.png` for sequences of up to 10,000 frames (``printfPattern(frameCount:)``
+/// gives the width a longer one uses). A frame keeps its name whichever range of the sequence a
+/// run writes.
+///
+/// The one naming rule: the writer, `Movie`, `assertFrames` and the commands printed after a
+/// run all ask this type, so they agree past 9,999 frames too.
 public enum FrameFileName {
+  /// What every name starts with.
+  public static let prefix = "frame_"
+  /// What every name ends with.
+  public static let suffix = ".png"
+
   /// How many digits the frame numbers of a `frameCount`-frame sequence use (at least 4).
   public static func digitCount(frameCount: Int) -> Int {
     var digits = 1
@@ -18,19 +27,31 @@ public enum FrameFileName {
 
   /// The file name of frame `index` in a `frameCount`-frame sequence, e.g. `frame_0042.png`.
   public static func name(index: Int, frameCount: Int) -> String {
+    prefix + number(index: index, frameCount: frameCount) + suffix
+  }
+
+  /// The zero-padded number in the name of frame `index`, e.g. `0042` (for brace ranges).
+  public static func number(index: Int, frameCount: Int) -> String {
     precondition(index >= 0, "frame indices start at 0")
     let number = String(index)
     let padding = String(
       repeating: "0", count: max(0, digitCount(frameCount: frameCount) - number.count))
-    return "frame_" + padding + number + ".png"
+    return padding + number
   }
+
+  /// The names as a printf-style pattern, `frame_%04d.png` (`%05d` past 10,000 frames), as
+  /// ffmpeg's image2 input takes it.
+  public static func printfPattern(frameCount: Int) -> String {
+    prefix + "%0\(digitCount(frameCount: frameCount))d" + suffix
+  }
+
+  /// A shell glob that matches every frame name, `frame_*.png`.
+  public static let glob = prefix + "*" + suffix
 
   /// The frame number and digit count of a name `frame_<digits>.png`, or `nil` for any other name.
   ///
   /// `index` is `nil` when the number does not fit in an `Int`.
   package static func parse(_ name: String) -> (index: Int?, digits: Int)? {
-    let prefix = "frame_"
-    let suffix = ".png"
     guard name.hasPrefix(prefix), name.hasSuffix(suffix),
       name.utf8.count > prefix.utf8.count + suffix.utf8.count
     else { return nil }

@@ -27,8 +27,11 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
   case commitFailed(path: String, errno: Int32, moved: Int, of: Int)
   /// All frames were written but an outdated frame of an earlier run could not be deleted.
   case staleRemovalFailed(path: String, errno: Int32)
-  /// The write was cancelled (by a signal, or by the caller) before it finished.
+  /// The write was cancelled for a signal (``CancellationToken/cancel(signal:)``) before it
+  /// finished.
   case interrupted(signal: Int32)
+  /// The write was cancelled (``CancellationToken/cancel()``) before it finished.
+  case cancelled
 
   public var description: String {
     switch self {
@@ -61,6 +64,8 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
       return "all frames were written, but the outdated '\(path)' could not be removed: \(reason)"
     case .interrupted(let signal):
       return "interrupted by signal \(signal); no frame was changed"
+    case .cancelled:
+      return "cancelled; no frame was changed"
     }
   }
 }

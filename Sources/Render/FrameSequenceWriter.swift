@@ -1,20 +1,13 @@
-import Dispatch
-import FlipbookPNG
-import FlipbookImage
-import FlipbookRaster
-import Foundation
-import Synchronization
-
 /// Writes a sequence of frames as `frame_NNNN.png` files, all or nothing.
 ///
 /// Frames are rendered and encoded on several threads, written into a hidden staging folder
 /// inside the output folder, and moved into place only when every one of them succeeded. So
-/// a failure half-way (a throwing producer, a full disk, Ctrl-C) leaves the output folder as
-/// it was, and a reader never sees a mix of old and new frames from a failed run.
+/// a failure half-way (a throwing producer, a full disk, a cancellation) leaves the output
+/// folder as it was, and a reader never sees a mix of old and new frames from a failed run.
 ///
 /// ```swift
 /// let writer = FrameSequenceWriter(directory: "out", frameCount: 120, range: nil)
-/// let summary = try writer.write(jobs: 8, makeProducer: { SceneFrames(scene) }, progress: nil)
+/// let summary = try writer.write(jobs: 8, makeProducer: { SceneFrameProducer(scene: scene) })
 /// ```
 ///
 /// Rules (docs/scene-format.md, "Output"):
@@ -34,6 +27,9 @@ public struct FrameSequenceWriter: Sendable {
   /// The frames this write produces, or `nil` for all of them.
   public let range: ClosedRange<Int>?
 
+  /// `directory` as the writer's messages name it: without trailing slashes, `.` when empty.
+  public var folder: String { OutputFolder(path: directory).path }
+
   /// A writer for frames `range` (nil = all) of a `frameCount`-frame sequence into `directory`.
   ///
   /// `frameCount`: frames in the whole sequence (indices `0..<frameCount`; file names use
@@ -42,7 +38,7 @@ public struct FrameSequenceWriter: Sendable {
   /// and nothing else in the folder is touched; with the whole sequence, stale
   /// `frame_<digits>.png` files of an earlier longer run (indices ≥ `frameCount`, or with
   /// another digit width) are removed after success. Nothing is checked until
-  /// ``write(jobs:makeProducer:progress:)``.
+  /// ``write(jobs:makeProducer:cancellation:progress:)``.
   public init(directory: String, frameCount: Int, range: ClosedRange<Int>?) {
     precondition(frameCount >= 0, "a sequence cannot have a negative number of frames")
     self.directory = directory
@@ -54,32 +50,28 @@ public struct FrameSequenceWriter: Sendable {
   /// `directory`, and moves them into place only when all succeeded.
   ///
   /// Frames are independent, so the output bytes do not depend on `jobs`. The calling thread
-  /// is one of the `jobs` workers (at most one per frame); it returns when all have stopped.
-  /// `makeProducer` is called once on each worker thread. `progress` is
+  /// is one of the `jobs` workers of a ``WorkerPool`` (at most one per frame); it returns when
+  /// all have stopped. `makeProducer` is called once on each worker thread. `progress` is
   /// called (from any thread, one call at a time, in increasing order) with the number of
-  /// frames done so far. Before anything is rendered, `directory` is created if missing (its
-  /// parent must exist) and checked to be a writable folder.
+  /// frames done so far and the number this write makes. Before anything is rendered,
+  /// `directory` is created if missing (its parent must exist) and checked to be a writable
+  /// folder.
   ///
   /// On any error (see ``FrameSequenceError``) the other workers stop after their current
   /// frame, the staging folder is removed, `directory` is left exactly as it was (a folder
-  /// this call created is removed again) and the error is thrown. On SIGINT or SIGTERM the
-  /// same cleanup happens and then the process exits with status 130 or 143 (see
-  /// `InterruptGuard`).
+  /// this call created is removed again) and the error is thrown. `cancellation` is checked
+  /// by the workers between frames and once more before the first frame is moved into place;
+  /// a cancelled write cleans up the same way and throws ``FrameSequenceError/cancelled``, or
+  /// ``FrameSequenceError/interrupted(signal:)`` when the token was cancelled for a signal.
+  ///
+  /// The writer installs no signal handlers: what SIGINT means is the process's choice. A
+  /// process that wants a file-size limit (`ulimit -f`) to fail the write cleanly instead of
+  /// being killed ignores SIGXFSZ while it writes, as the `render` command does.
   public func write<P: FrameProducer>(
     jobs: Int,
     makeProducer: @escaping @Sendable () -> P,
-    progress: (@Sendable (Int) -> Void)?
-  ) throws -> WriteSummary {
-    try write(jobs: jobs, makeProducer: makeProducer, progress: progress, cancellation: nil)
-  }
-
-  /// ``write(jobs:makeProducer:progress:)`` that also stops when `cancellation` is triggered,
-  /// then throws ``FrameSequenceError/interrupted(signal:)`` instead of exiting.
-  package func write<P: FrameProducer>(
-    jobs: Int,
-    makeProducer: @escaping @Sendable () -> P,
-    progress: (@Sendable (Int) -> Void)?,
-    cancellation: WriteCancellation?
+    cancellation: CancellationToken? = nil,
+    progress: FrameProgress? = nil
   ) throws -> WriteSummary {
     let start = ContinuousClock.now
     let frames = try framesToWrite()
@@ -94,9 +86,6 @@ public struct FrameSequenceWriter: Sendable {
       throw error
     }
 
-    InterruptGuard.begin()
-    defer { InterruptGuard.end() }
-
     let staging: String
     do {
       staging = try folder.makeStagingFolder()
@@ -105,30 +94,25 @@ public struct FrameSequenceWriter: Sendable {
       throw error
     }
 
-    let run = WriteRun(
-      frames: frames, staging: staging, folder: folder.path, frameCount: frameCount,
-      cancellation: cancellation, progress: progress)
-    let workers = max(1, min(jobs, frames.count))
-    let group = DispatchGroup()
-    for _ in 1..<workers {
-      group.enter()
-      let thread = Thread {
-        run.work(makeProducer())
-        group.leave()
-      }
-      thread.name = "flipbook-frame-writer"
-      thread.start()
+    let run = WriteRun(staging: staging, folder: folder.path, frameCount: frameCount, cancellation: cancellation)
+    var stopped: FrameSequenceError?
+    do {
+      try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
+        count: frames.count, cancellation: cancellation, progress: progress,
+        makeWorker: { WriteRun.Worker(producer: makeProducer()) },
+        body: { worker, offset in try run.writeFrame(frames.lowerBound + offset, with: &worker) })
+    } catch let error as FrameSequenceError {
+      stopped = error
+    } catch {
+      stopped = cancelled(cancellation)
     }
-    run.work(makeProducer())
-    group.wait()
+    // The last check before the commit: a cancellation after the last frame still stops it.
+    if stopped == nil, cancellation?.isCancelled == true { stopped = cancelled(cancellation) }
 
-    if let error = run.stopReason() {
+    if let stopped {
       folder.removeStagingFolder(staging)
       folder.removeIfCreated()
-      if let signo = InterruptGuard.pendingSignal {
-        InterruptGuard.exitAfterInterrupt(signo, "no frame in '\(folder.path)' was changed")
-      }
-      throw error
+      throw stopped
     }
 
     do {
@@ -141,14 +125,15 @@ public struct FrameSequenceWriter: Sendable {
       folder.removeStagingFolder(staging)
       throw error
     }
-    if let signo = InterruptGuard.pendingSignal {
-      // The signal came while frames were being moved; the folder is complete, so finish.
-      InterruptGuard.exitAfterInterrupt(signo, "all frames in '\(folder.path)' were written")
-    }
     let elapsed = ContinuousClock.now - start
     return WriteSummary(
       framesWritten: frames.count, totalBytes: run.totalBytes,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+  }
+
+  /// The error of a cancelled write: which signal, when the token was cancelled for one.
+  private func cancelled(_ token: CancellationToken?) -> FrameSequenceError {
+    token?.signal.map { .interrupted(signal: $0) } ?? .cancelled
   }
 
   /// The frame indices of this write, or an error when `range` leaves the sequence.
@@ -158,22 +143,5 @@ public struct FrameSequenceWriter: Sendable {
       throw .invalidRange(range, frameCount: frameCount)
     }
     return Range(range)
-  }
-}
-
-/// Lets a caller (a test, a future GUI) stop a write as a signal would, without exiting.
-package final class WriteCancellation: Sendable {
-  private let signal = Atomic<Int32>(0)
-
-  package init() {}
-
-  /// Asks the write to stop; it then throws `.interrupted(signal: signo)`.
-  package func cancel(signal signo: Int32) {
-    signal.store(signo, ordering: .relaxed)
-  }
-
-  var pendingSignal: Int32? {
-    let signo = signal.load(ordering: .relaxed)
-    return signo == 0 ? nil : signo
   }
 }

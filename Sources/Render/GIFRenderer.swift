@@ -1,4 +1,3 @@
-import Dispatch
 import FlipbookGIF
 import FlipbookEngine
 import FlipbookImage
@@ -8,11 +7,11 @@ import Foundation
 /// A compiled scene in, an animated GIF out, with no external tool.
 ///
 /// Frames are rendered and quantized (``GIFQuantizer``, one palette per frame) on `jobs`
-/// threads, while the calling thread compresses them into the file in order (``GIFWriter``).
-/// Workers run at most a few frames ahead of the writer, so memory stays bounded by about
-/// `2 × jobs` frames whatever the length. Delays come from ``GIFTiming``; a scene whose
-/// background is not opaque gives a transparent GIF. The file is written atomically, and
-/// SIGINT/SIGTERM remove the unfinished file and exit as the PNG writer does.
+/// threads of a ``WorkerPool``, while the calling thread compresses them into the file in
+/// order (``GIFWriter``). Workers run at most a few frames ahead of the writer, so memory
+/// stays bounded by about `2 × jobs` frames whatever the length. Delays come from
+/// ``GIFTiming``; a scene whose background is not opaque gives a transparent GIF. The file is
+/// written atomically: a failure or a cancellation removes the unfinished file.
 public enum GIFRenderer {
   public struct Options: Sendable {
     /// Semi-transparent pixels are composited over this color (see ``GIFQuantizer``).
@@ -27,10 +26,11 @@ public enum GIFRenderer {
   /// Renders frames `range` (nil: all) of `scene` into the GIF at `path`.
   ///
   /// `progress` is called on the calling thread, in order, with the number of frames written.
+  /// A cancelled render leaves `path` as it was and throws `CancellationError`.
   @discardableResult
   public static func render(
     _ scene: CompiledScene, to path: String, range: ClosedRange<Int>? = nil, jobs: Int,
-    options: Options = Options(), progress: ((Int) -> Void)? = nil
+    options: Options = Options(), cancellation: CancellationToken? = nil, progress: FrameProgress? = nil
   ) throws -> WriteSummary {
     let start = ContinuousClock.now
     let frames = range.map { Array($0) } ?? Array(0..<scene.frameCount)
@@ -38,53 +38,15 @@ public enum GIFRenderer {
       path: path, width: scene.pixelWidth, height: scene.pixelHeight,
       transparent: scene.scene.canvas.background.opacity < 1)
     let delays = GIFTiming.delays(frameCount: frames.count, fps: scene.fps)
-    let queue = FrameQueue(count: frames.count, window: 2 * max(1, jobs))
-
-    InterruptGuard.begin()
-    defer { InterruptGuard.end() }
-    let group = DispatchGroup()
-    for _ in 0..<max(1, min(jobs, frames.count)) {
-      group.enter()
-      let thread = Thread {
-        var producer = SceneFrameProducer(scene: scene)
-        var quantizer = GIFQuantizer(matte: options.matte, speed: options.speed)
-        var pixmap = Pixmap(width: 0, height: 0)
-        while let k = queue.claim() {
-          let result: Result<GIFIndexedFrame, any Error>
-          do {
-            try producer.renderFrame(frames[k], into: &pixmap)
-            result = .success(try quantizer.quantize(pixmap))
-          } catch {
-            result = .failure(error)
-          }
-          queue.deliver(k, result)
-        }
-        group.leave()
-      }
-      thread.name = "flipbook-gif"
-      thread.start()
-    }
-
-    var failure: (any Error)?
-    for k in 0..<frames.count {
-      guard let result = queue.take(k) else { break }  // interrupted
-      do {
-        try writer.add(try result.get(), delay: delays[k])
-      } catch {
-        failure = error
-        break
-      }
-      progress?(k + 1)
-    }
-    queue.stop()
-    group.wait()
-    if let signo = InterruptGuard.pendingSignal {
+    do {
+      try WorkerPool(jobs: jobs, name: "flipbook-gif").forEachInOrder(
+        count: frames.count, cancellation: cancellation, progress: progress,
+        makeWorker: { Worker(producer: SceneFrameProducer(scene: scene), quantizer: GIFQuantizer(matte: options.matte, speed: options.speed)) },
+        produce: { worker, k in try worker.frame(frames[k]) },
+        consume: { k, frame in try writer.add(frame, delay: delays[k]) })
+    } catch {
       writer.abandon()
-      InterruptGuard.exitAfterInterrupt(signo, "'\(path)' was not changed")
-    }
-    if let failure {
-      writer.abandon()
-      throw failure
+      throw error
     }
     try writer.finish()
     var info = stat()
@@ -94,58 +56,18 @@ public enum GIFRenderer {
       framesWritten: frames.count, totalBytes: bytes,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
   }
-}
 
-/// Hands frame numbers to workers and their results to the writer, in order, letting
-/// workers run at most `window` frames ahead of the writer.
-private final class FrameQueue: @unchecked Sendable {
-  private let condition = NSCondition()
-  private let count: Int
-  private let window: Int
-  private var next = 0
-  private var taken = 0
-  private var stopped = false
-  private var ready: [Int: Result<GIFIndexedFrame, any Error>] = [:]
+  /// One worker thread's own state: a frame producer, a quantizer and a pixmap reused for
+  /// every frame it takes.
+  struct Worker {
+    var producer: SceneFrameProducer
+    var quantizer: GIFQuantizer
+    var pixmap = Pixmap(width: 0, height: 0)
 
-  init(count: Int, window: Int) {
-    self.count = count
-    self.window = window
-  }
-
-  /// The next frame to render, or `nil` when there is none left or the write stopped.
-  func claim() -> Int? {
-    condition.lock()
-    defer { condition.unlock() }
-    while !stopped && next < count && next >= taken + window { condition.wait() }
-    guard !stopped && next < count else { return nil }
-    next += 1
-    return next - 1
-  }
-
-  func deliver(_ k: Int, _ result: Result<GIFIndexedFrame, any Error>) {
-    condition.lock()
-    ready[k] = result
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits for frame `k`; `nil` when a signal arrived first.
-  func take(_ k: Int) -> Result<GIFIndexedFrame, any Error>? {
-    condition.lock()
-    defer { condition.unlock() }
-    while ready[k] == nil {
-      if InterruptGuard.pendingSignal != nil { return nil }
-      _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+    /// Frame `index` drawn and reduced to a palette.
+    mutating func frame(_ index: Int) throws -> GIFIndexedFrame {
+      producer.renderFrame(index, into: &pixmap)
+      return try quantizer.quantize(pixmap)
     }
-    taken = k + 1
-    condition.broadcast()
-    return ready.removeValue(forKey: k)
-  }
-
-  func stop() {
-    condition.lock()
-    stopped = true
-    condition.broadcast()
-    condition.unlock()
   }
 }

@@ -1,5 +1,5 @@
-/// What a finished ``FrameSequenceWriter/write(jobs:makeProducer:progress:)`` did, for the
-/// command line's final report.
+/// What a finished ``FrameSequenceWriter/write(jobs:makeProducer:cancellation:progress:)`` did,
+/// for the command line's final report.
 public struct WriteSummary: Sendable, Equatable {
   /// Frames rendered, encoded and moved into place.
   public var framesWritten: Int

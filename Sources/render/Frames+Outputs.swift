@@ -2,7 +2,6 @@ import ArgumentParser
 import FlipbookGIF
 import FlipbookEngine
 import FlipbookImage
-import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 import Foundation
@@ -61,9 +60,7 @@ extension Frames {
         throw ExitCode.failure
       }
     }
-    var rasterizer = Rasterizer()
-    var pixmap = Pixmap(width: compiled.pixelWidth, height: compiled.pixelHeight)
-    rasterizer.render(compiled.displayList(at: t), into: &pixmap)
+    let pixmap = FrameRenderer.pixmap(compiled, at: t)
     do {
       try PNGFile.write(pixmap, to: out!)
     } catch {
@@ -81,6 +78,12 @@ extension Frames {
     return ProgressBar(label: label, total: total, columns: Terminal.columns) { text in
       FileHandle.standardError.write(Data(text.utf8))
     }
+  }
+
+  /// The writers' progress callback that moves `bar`.
+  func progress(_ bar: ProgressBar?) -> FrameProgress? {
+    guard let bar else { return nil }
+    return { done, _ in bar.update(done) }
   }
 
   /// A line of the final report, on stderr, only on a terminal and without `--quiet`.

@@ -103,8 +103,17 @@ struct Frames: ParsableCommand {
 
   func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
     let bar = progressBar("frames", total: range.map { $0.count } ?? compiled.frameCount)
+    let folder = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range).folder
+    InterruptGuard.begin()
+    defer { InterruptGuard.end() }
     do {
-      let summary = try FrameRenderer.render(compiled, to: out, range: range, jobs: jobs, progress: bar.map { $0.update })
+      let summary = try FrameRenderer.render(
+        compiled, to: out, range: range, jobs: jobs, cancellation: InterruptGuard.token,
+        progress: progress(bar))
+      if let signo = InterruptGuard.pendingSignal {
+        // The signal came while frames were being moved; the folder is complete, so finish.
+        InterruptGuard.exitAfterInterrupt(signo, "all frames in '\(folder)' were written")
+      }
       bar?.clear()
       report(summaryLine(summary, out.hasSuffix("/") ? out : out + "/"))
       let (count, fps) = (compiled.frameCount, compiled.fps)
@@ -112,6 +121,9 @@ struct Frames: ParsableCommand {
         directory: out, frameCount: count, range: range, fps: fps, width: compiled.pixelWidth, height: compiled.pixelHeight))
       report("  gif:   " + OutputCommands.gifski(directory: out, frameCount: count, range: range, fps: fps))
     } catch {
+      if let signo = InterruptGuard.pendingSignal {
+        InterruptGuard.exitAfterInterrupt(signo, "no frame in '\(folder)' was changed")
+      }
       bar?.clear()
       printError("\(error)")
       throw ExitCode.failure
@@ -123,12 +135,19 @@ struct Frames: ParsableCommand {
       FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
     let bar = progressBar("gif", total: range.map { $0.count } ?? compiled.frameCount)
+    InterruptGuard.begin()
+    defer { InterruptGuard.end() }
     do {
       let options = GIFRenderer.Options(matte: matte.flatMap(Self.parseColor))
-      let summary = try GIFRenderer.render(compiled, to: path, range: range, jobs: jobs, options: options, progress: bar.map { $0.update })
+      let summary = try GIFRenderer.render(
+        compiled, to: path, range: range, jobs: jobs, options: options, cancellation: InterruptGuard.token,
+        progress: progress(bar))
       bar?.clear()
       report(summaryLine(summary, path))
     } catch {
+      if let signo = InterruptGuard.pendingSignal {
+        InterruptGuard.exitAfterInterrupt(signo, "'\(path)' was not changed")
+      }
       bar?.clear()
       printError("\(error)")
       throw ExitCode.failure

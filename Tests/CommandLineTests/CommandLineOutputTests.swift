@@ -6,6 +6,7 @@ import FlipbookScene
 import FlipbookTestSupport
 import Foundation
 import Testing
+import render
 
 /// The outputs issue 7 added to the command line: one frame, GIFs, curves, help and the
 /// usage errors that say what would be right.

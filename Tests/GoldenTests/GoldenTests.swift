@@ -28,9 +28,9 @@ func sampledFrames(_ count: Int) -> [Int] {
   return Array(Set([0, last / 4, last / 2, (3 * last) / 4, last].map { min(max($0, 0), last) })).sorted()
 }
 
-func frameName(_ i: Int) -> String {
-  let digits = String(i)
-  return "frame_" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+/// The golden of frame `i` of `scene`, named as the frame writer names it.
+func frameName(_ i: Int, of scene: CompiledScene) -> String {
+  FrameFileName.name(index: i, frameCount: scene.frameCount)
 }
 
 @Suite struct GoldenTests {
@@ -42,7 +42,7 @@ func frameName(_ i: Int) -> String {
       return
     }
     for f in sampledFrames(scene.frameCount) {
-      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "\(name)/\(frameName(f))")
+      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "\(name)/\(frameName(f, of: scene))")
     }
     let sheet = try ContactSheet.make(scene, options: ContactSheet.Options(every: 2, columns: 8, thumbnailWidth: 96))
     golden.check(sheet, named: "\(name)/contact-sheet.png")
@@ -58,7 +58,7 @@ func frameName(_ i: Int) -> String {
     let scene = try SceneFile.load(path, overrides: SceneOverrides(scale: scale))
     let last = scene.frameCount - 1
     for f in Array(Set([0, last / 2, last])).sorted() {
-      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "examples/\(name)/\(frameName(f))")
+      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "examples/\(name)/\(frameName(f, of: scene))")
     }
   }
 }

@@ -21,6 +21,14 @@ struct FrameFileNameTests {
     #expect(FrameFileName.name(index: 10_000, frameCount: 10_001) == "frame_10000.png")
   }
 
+  @Test("ffmpeg's pattern and the brace numbers use the width the names use")
+  func patterns() {
+    #expect(FrameFileName.printfPattern(frameCount: 10_000) == "frame_%04d.png")
+    #expect(FrameFileName.printfPattern(frameCount: 20_000) == "frame_%05d.png")
+    #expect(FrameFileName.number(index: 5, frameCount: 20_000) == "00005")
+    #expect(FrameFileName.glob == "frame_*.png")
+  }
+
   @Test("only frame names of other sequences are stale")
   func stale() {
     #expect(FrameFileName.isStale("frame_0010.png", frameCount: 10))

@@ -151,7 +151,7 @@ struct FrameSequenceWriterTests {
     try withTemporaryDirectory { dir in
       try writeFrames(to: dir, frameCount: 6, producer: ColorProducer(seed: 1))
       let before = snapshot(dir)
-      let token = WriteCancellation()
+      let token = CancellationToken()
       let cancel: @Sendable (Int) -> Void = { if $0 == 3 { token.cancel(signal: SIGINT) } }
       let error = #expect(throws: FrameSequenceError.self) {
         try writeFrames(

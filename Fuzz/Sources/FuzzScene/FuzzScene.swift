@@ -1,29 +1,31 @@
 import FlipbookImage
-import FlipbookDisplayList
 import Glibc
 import FlipbookEngine
-import FlipbookRaster
+import FlipbookRender
 import FlipbookScene
 
 /// libFuzzer's entry point: one input is one scene file.
 ///
 /// The input is decoded and validated; a valid scene is compiled (the timeline replayed into
 /// tracks) and evaluated at its first, middle and last frame, and small frames are also
-/// rasterized, so that extreme values reach layout and the rasterizer too. Every step is
-/// bounded by the scene limits, so an input that takes long is itself a finding (a hang).
+/// drawn (through ``SceneFrameProducer``, as every output draws them), so that extreme values
+/// reach layout and the rasterizer too. Every step is bounded by the scene limits, so an
+/// input that takes long is itself a finding (a hang).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
   guard let scene = try? SceneDecoder.decode(bytes, file: "fuzz.json") else { return 0 }
   guard let compiled = try? CompiledScene(scene) else { return 0 }
   let last = compiled.frameCount - 1
-  var rasterizer = Rasterizer()
+  var producer = SceneFrameProducer(scene: compiled)
+  var pixmap = Pixmap(width: 0, height: 0)
   for frame in Set([0, last / 2, last]) {
-    let list = compiled.displayList(frame: frame)
-    // Rasterize only small frames: the input can ask for 67 million pixels per frame.
-    if list.width * list.height <= 64 * 64 {
-      var pixmap = Pixmap(width: list.width, height: list.height)
-      rasterizer.render(list, into: &pixmap)
+    // Draw only small frames: the input can ask for 67 million pixels per frame. Larger
+    // ones are still evaluated, for layout.
+    if compiled.pixelWidth * compiled.pixelHeight <= 64 * 64 {
+      producer.renderFrame(frame, into: &pixmap)
+    } else {
+      _ = compiled.displayList(frame: frame)
     }
   }
   return 0

@@ -1,4 +1,5 @@
 import FlipbookRender
+import render
 import Testing
 
 /// The progress bar and the ffmpeg and gifski commands the command line prints.

@@ -1,3 +1,4 @@
+import FlipbookRender
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,38 +9,50 @@ import Synchronization
   import Darwin
 #endif
 
-/// The first SIGINT or SIGTERM that arrived while a write was running, or 0.
+/// The first SIGINT, SIGTERM or SIGHUP that arrived while a write was running, or 0.
 ///
 /// A global with a constant initializer, touched before the handler is installed, so the
 /// handler only ever does a lock-free atomic operation on it.
 private let receivedSignal = Atomic<Int32>(0)
 
-/// The signal handler: records the first signal; a second one gets the default action.
+/// The token the command's writes are given; the handler cancels it. Created (and so its
+/// lazy global initialized) before the handler is installed.
+private let interruptToken = CancellationToken()
+
+/// The signal handler: cancels the writes on the first signal; a second one gets the default
+/// action.
 ///
-/// Only async-signal-safe work happens here (an atomic compare-exchange, `signal`, `raise`).
-/// Workers poll ``receivedSignal`` between frames; a second Ctrl-C is the escape hatch when a
-/// frame takes too long to notice the first one.
+/// Only async-signal-safe work happens here (atomic compare-exchanges, `signal`, `raise`).
+/// The writers' workers check the token between frames; a second Ctrl-C is the escape hatch
+/// when a frame takes too long to notice the first one.
 private func recordSignal(_ signo: Int32) {
   let first = receivedSignal.compareExchange(
     expected: 0, desired: signo, ordering: .sequentiallyConsistent
   ).exchanged
-  if !first {
+  if first {
+    interruptToken.cancel(signal: signo)
+  } else {
     signal(signo, SIG_DFL)
     raise(signo)
   }
 }
 
-/// Catches SIGINT and SIGTERM while frame sequences are being written, so an interrupted
-/// run can remove its staging folder instead of leaving half a sequence behind.
+/// Catches SIGINT, SIGTERM and SIGHUP while the command writes frames or a GIF, so an
+/// interrupted run can remove its staging folder (or unfinished GIF) instead of leaving half
+/// an output behind.
 ///
-/// A plain `sigaction` handler sets a flag that the writer's workers poll between frames
-/// (no `DispatchSource`: on Linux, libdispatch installs a process-wide handler of its own that
-/// it never removes). The writer that sees the flag removes its staging folder and then
-/// exits the process with status 128 + signal (130 for SIGINT, 143 for SIGTERM, 129 for
-/// SIGHUP). The handlers are installed when the first write starts and the previous ones
-/// restored when the last write ends; a signal the process was started with ignored
-/// (`nohup`) stays ignored.
+/// Process policy, so it lives in the command and not in the libraries (an app that renders
+/// with them keeps its own signal handlers). A plain `sigaction` handler cancels
+/// ``token``, which the writers' workers check between frames (no `DispatchSource`: on Linux,
+/// libdispatch installs a process-wide handler of its own that it never removes). The writer
+/// then cleans up and throws, and the command exits with status 128 + signal (130 for SIGINT,
+/// 143 for SIGTERM, 129 for SIGHUP) through ``exitAfterInterrupt(_:_:)``. The handlers are
+/// installed when the first write starts and the previous ones restored when the last write
+/// ends; a signal the process was started with ignored (`nohup`) stays ignored.
 enum InterruptGuard {
+  /// The token to give every write made between ``begin()`` and ``end()``.
+  static var token: CancellationToken { interruptToken }
+
   /// Signals handled during a write: Ctrl-C, `kill`, and a closed terminal.
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   /// Signals ignored during a write. SIGXFSZ (a file over `ulimit -f`) would otherwise kill
@@ -55,7 +68,9 @@ enum InterruptGuard {
     state.withLock { state in
       state.writes += 1
       guard state.writes == 1 else { return }
-      _ = receivedSignal.load(ordering: .relaxed)  // initialize the global outside the handler
+      // Initialize the globals outside the handler.
+      _ = receivedSignal.load(ordering: .relaxed)
+      _ = interruptToken.isCancelled
       for signo in signals {
         var previous = sigaction()
         guard sigaction(signo, nil, &previous) == 0, !isIgnored(previous) else { continue }
@@ -106,7 +121,7 @@ enum InterruptGuard {
     }
   }
 
-  /// The signal received during a write, if any.
+  /// The signal received during a write, if any: after a write threw, it was interrupted.
   static var pendingSignal: Int32? {
     let signo = receivedSignal.load(ordering: .relaxed)
     return signo == 0 ? nil : signo

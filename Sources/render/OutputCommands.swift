@@ -1,3 +1,5 @@
+import FlipbookRender
+
 /// The exact commands that turn a frame folder into a video or a GIF, printed after a run so
 /// that the next step can be pasted: ffmpeg's image2 pattern with the right digit count and
 /// start number, gifski's glob, and the frame rate of this output.
@@ -12,21 +14,20 @@ public enum OutputCommands {
   /// `gifski --fps N -o out.gif DIR/frame_*.png` (a brace range when only some frames were written).
   public static func gifski(directory: String, frameCount: Int, range: ClosedRange<Int>?, fps: Double) -> String {
     let folder = quote(trimmed(directory))
-    var files = "\(folder)/frame_*.png"
+    var files = "\(folder)/\(FrameFileName.glob)"
     if let range {
-      let first = FrameFileName.name(index: range.lowerBound, frameCount: frameCount).dropFirst(6).dropLast(4)
-      let last = FrameFileName.name(index: range.upperBound, frameCount: frameCount).dropFirst(6).dropLast(4)
-      files = "\(folder)/frame_{\(first)..\(last)}.png"
+      let first = FrameFileName.number(index: range.lowerBound, frameCount: frameCount)
+      let last = FrameFileName.number(index: range.upperBound, frameCount: frameCount)
+      files = "\(folder)/\(FrameFileName.prefix){\(first)..\(last)}\(FrameFileName.suffix)"
     }
     return "gifski --fps \(number(fps)) -o out.gif \(files)"
   }
 
   /// ffmpeg's input options: rate, start number, frame count and the `%0Nd` pattern.
   static func input(_ directory: String, _ frameCount: Int, _ range: ClosedRange<Int>?, _ fps: Double) -> String {
-    let digits = FrameFileName.digitCount(frameCount: frameCount)
     var options = " -framerate \(number(fps))"
     if let range, range.lowerBound > 0 { options += " -start_number \(range.lowerBound)" }
-    options += " -i " + quote("\(trimmed(directory))/frame_%0\(digits)d.png")
+    options += " -i " + quote("\(trimmed(directory))/" + FrameFileName.printfPattern(frameCount: frameCount))
     if let range { options += " -frames:v \(range.count)" }
     return options
   }
