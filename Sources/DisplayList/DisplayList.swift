@@ -51,6 +51,8 @@ public enum ShapeGeometry: Sendable, Equatable {
   case ellipse(Rect)
   /// A rounded rectangle whose corner radius is half the shorter side.
   case capsule(Rect)
+  /// Any outline of lines and curves, filled with its own fill rule.
+  case path(PathGeometry)
 }
 
 /// SwiftUI's `RoundedCornerStyle`.
@@ -60,8 +62,13 @@ public enum CornerStyle: Sendable, Equatable {
   case continuous
 }
 
+/// Whether a shape is filled or stroked.
 public enum ShapeStyle: Sendable, Equatable {
   case fill
-  /// A stroke centered on the outline, `lineWidth` points wide (before the transform).
-  case stroke(lineWidth: Double)
+  /// A stroke centered on the outline, `lineWidth` points wide (before the transform), with
+  /// the style's caps, joins and dashes.
+  case stroke(StrokeStyle)
+
+  /// A plain stroke (butt caps, miter joins, no dashes) `lineWidth` points wide.
+  public static func stroke(lineWidth: Double) -> ShapeStyle { .stroke(StrokeStyle(lineWidth: lineWidth)) }
 }

@@ -9,6 +9,10 @@ struct DrawCommand {
   var x0 = 0, y0 = 0, x1 = 0, y1 = 0
   /// Contour range (path).
   var c0 = 0, c1 = 0
+  /// Whether the contours may overlap or cross themselves (path): drawn through the exact
+  /// sweep with the fill rule, not the plain accumulation.
+  var sweep = false
+  var evenOdd = false
   /// Exact rectangle in pixels (rect).
   var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
   /// Layer opacity (beginLayer).

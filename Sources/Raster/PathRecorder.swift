@@ -1,4 +1,5 @@
 import FlipbookImage
+import FlipbookDisplayList
 
 // Flattening of the shapes into the accumulator, in local coordinates mapped through the
 // shape's affine transform. Only + − × ÷ and sqrt (correctly rounded everywhere): no libm
@@ -23,8 +24,9 @@ let bezierTolerance = 0.0015
 let maxArcSteps = 4096
 let maxCubicSteps = 1024
 
-/// The iOS 7 "continuous" corner reach, in corner radii.
-let continuousReach = 1.52866483
+/// The iOS 7 "continuous" corner reach, in corner radii (the corner's points are
+/// `continuousCornerPoint`, shared with `ShapeGeometry.path`).
+let continuousReach = continuousCornerReach
 
 /// Collects flattened contours in pixel coordinates (x, y pairs) into growable scratch
 /// buffers owned by `RasterBuffers`, with their signs (+1, or −1 for the inner edge of a ring) and
@@ -286,29 +288,4 @@ extension PathRecorder {
     }
     lineTo(p3.0, p3.1)
   }
-}
-
-/// Point j (0…11) of one corner in corner units (a: back along the entering edge from the
-/// corner, b: along the leaving edge), blended from continuous (t = 0) to circular (t = 1).
-/// Order: start, cubic(c1, c2, end), line, cubic(c1, c2, end), line, cubic(c1, c2, end).
-@inline(__always)
-func continuousCornerPoint(_ j: Int, blend t: Double) -> (Double, Double) {
-  let circleRest = 0.44771525016920655  // 1 − κ, κ = 4(√2 − 1)/3
-  let c: (Double, Double), o: (Double, Double)
-  switch j {
-  case 0: c = (1.52866483, 0); o = (1, 0)
-  case 1: c = (1.08849323, 0); o = (1, 0)
-  case 2: c = (0.86840689, 0); o = (1, 0)
-  case 3: c = (0.66993427, 0.06549600); o = (1, 0)
-  case 4: c = (0.63149399, 0.07491100); o = (1, 0)
-  case 5: c = (0.37282392, 0.16905899); o = (circleRest, 0)
-  case 6: c = (0.16905899, 0.37282392); o = (0, circleRest)
-  case 7: c = (0.07491100, 0.63149399); o = (0, 1)
-  case 8: c = (0.06549600, 0.66993427); o = (0, 1)
-  case 9: c = (0, 0.86840689); o = (0, 1)
-  case 10: c = (0, 1.08849323); o = (0, 1)
-  default: c = (0, 1.52866483); o = (0, 1)
-  }
-  if t == 0 { return c }
-  return (c.0 + (o.0 - c.0) * t, c.1 + (o.1 - c.1) * t)
 }

@@ -21,6 +21,8 @@ final class RasterBuffers {
   private var layerBytes: [Int] = []
   private var commands: [DrawCommand] = []
   private var recorder: PathRecorder
+  private var sweepScratch = SweepScratch()
+  private var strokeScratch = StrokeScratch()
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -35,6 +37,8 @@ final class RasterBuffers {
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate()
     recorder.points.deallocate()
+    sweepScratch.deallocate()
+    strokeScratch.deallocate()
     for l in layers { l.deallocate() }
   }
 
@@ -148,9 +152,13 @@ final class RasterBuffers {
       cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow,
       x0: op.x0, y0: wy0, width: bw, rows: bh)
     let pts = UnsafePointer(recorder.points)
-    for c in op.c0..<op.c1 {
-      let contour = recorder.contours[c]
-      acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
+    if op.sweep {
+      acc.addSweep(pts, contours: recorder.contours, range: op.c0..<op.c1, evenOdd: op.evenOdd, scratch: &sweepScratch)
+    } else {
+      for c in op.c0..<op.c1 {
+        let contour = recorder.contours[c]
+        acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
+      }
     }
     acc.resolve(into: target, paint: Paint(op.color), scratch: cov)
   }
@@ -216,9 +224,17 @@ final class RasterBuffers {
     let W = Double(width), H = Double(height)
 
     var hw = 0.0  // half line width; 0 = fill
-    if case .stroke(let lw) = item.style {
+    var styled: StrokeStyle? = nil  // a stroke that is not the plain ring
+    if case .stroke(let st) = item.style {
+      let lw = st.lineWidth
       guard lw > 0, lw.isFinite else { return }
       hw = lw * 0.5
+      if !st.isPlain { styled = st }
+      if case .path = item.geometry { styled = st }
+    }
+    if case .path(let path) = item.geometry {
+      recordPath(path.elements, fillRule: path.fillRule, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+      return
     }
 
     let rect: Rect
@@ -238,6 +254,8 @@ final class RasterBuffers {
     case .capsule(let r):
       rect = r
       radius = .infinity
+    case .path:
+      return
     }
     // Standardize the rect; skip empty or non-finite geometry.
     var x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
@@ -247,6 +265,12 @@ final class RasterBuffers {
     let half = min(x1 - x0, y1 - y0) * 0.5
     if radius > half { radius = half }
     if radius < 0 { radius = 0 }
+
+    if let styled {
+      // Caps, joins, miter limits and dashes: the outline as SwiftUI's path, stroked.
+      recordPath(item.geometry.path.elements, fillRule: .nonZero, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+      return
+    }
 
     // Quick reject: the transformed (stroke-expanded) box misses the canvas.
     do {
@@ -301,6 +325,15 @@ final class RasterBuffers {
         roundedRect(&rec, m, ix0, iy0, ix1, iy1, innerR, continuous)
       }
     }
+    appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, recorder: &rec)
+  }
+
+  /// Records the contours from c0 (points from p0) as one path command over their pixel box,
+  /// or drops them when that box misses the canvas or is not finite.
+  private func appendPathCommand(
+    _ color: PremulColor, c0: Int, p0: Int, width W: Double, height H: Double, sweep: Bool = false,
+    evenOdd: Bool = false, recorder rec: inout PathRecorder
+  ) {
     // Pixel box of the flattened points, clipped to the canvas.
     let minX = rec.minX, maxX = rec.maxX, minY = rec.minY, maxY = rec.maxY
     guard maxX > 0, maxY > 0, minX < W, minY < H, (maxX - minX) < .infinity,
@@ -315,8 +348,64 @@ final class RasterBuffers {
     op.c0 = c0; op.c1 = rec.contours.count
     op.x0 = Int(max(minX, 0)); op.y0 = Int(max(minY, 0))
     op.x1 = ceilInt(min(maxX, W)); op.y1 = ceilInt(min(maxY, H))
+    op.sweep = sweep
+    op.evenOdd = evenOdd
     guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
     commands.append(op)
+  }
+
+  /// A path (or a built-in shape's path) filled with its fill rule or stroked with a style.
+  /// Skipped when a point is not finite or the control points' pixel box, grown by the pen's
+  /// reach, misses the canvas.
+  private func recordPath(
+    _ elements: [PathGeometry.Element], fillRule: FillRule, stroke: StrokeStyle?, _ m: PixelTransform,
+    _ color: PremulColor, width: Int, height: Int, recorder rec: inout PathRecorder
+  ) {
+    let W = Double(width), H = Double(height)
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    var finite = true
+    @inline(__always) func add(_ p: Point) {
+      if !(p.x.isFinite && p.y.isFinite) { finite = false; return }
+      let x = m.x(p.x, p.y), y = m.y(p.x, p.y)
+      if x < minX { minX = x }
+      if x > maxX { maxX = x }
+      if y < minY { minY = y }
+      if y > maxY { maxY = y }
+    }
+    for e in elements {
+      switch e {
+      case .move(let p), .line(let p): add(p)
+      case .quad(let c, let p): add(c); add(p)
+      case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+      case .close: break
+      }
+    }
+    guard finite, minX <= maxX else { return }
+    // The origin starts a subpath that has no move.
+    if case .move = elements[0] {} else { add(Point(x: 0, y: 0)) }
+    var reach = 0.0
+    if let stroke { reach = Pen(style: stroke, m: m).reachPx }
+    guard maxX + reach > 0, maxY + reach > 0, minX - reach < W, minY - reach < H,
+      (maxX - minX) + reach < .infinity, (maxY - minY) + reach < .infinity
+    else { return }
+
+    let c0 = rec.contours.count
+    let p0 = rec.count
+    rec.reset(keepingPointsFrom: p0)
+    if let stroke {
+      rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
+      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: true, recorder: &rec)
+    } else {
+      rec.fillPath(elements, m, width: W, height: H)
+      let c1 = rec.contours.count
+      var sweep = true
+      if c1 == c0 &+ 1 {
+        let c = rec.contours[c0]
+        sweep = !isConvexPolygon(rec.points + c.start &* 2, count: c.end &- c.start)
+      }
+      appendPathCommand(
+        color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, evenOdd: fillRule == .evenOdd, recorder: &rec)
+    }
   }
 
   @inline(__always)

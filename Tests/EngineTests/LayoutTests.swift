@@ -19,6 +19,7 @@ func shapes(_ list: DisplayList) -> [(rect: Rect, item: ShapeItem)] {
     let r: Rect
     switch s.geometry {
     case .rectangle(let x), .ellipse(let x), .capsule(let x), .roundedRectangle(let x, _, _): r = x
+    case .path: r = Rect(x: 0, y: 0, width: 0, height: 0)  // no layout rect
     }
     let a = s.transform.apply(Point(x: r.minX, y: r.minY))
     let b = s.transform.apply(Point(x: r.maxX, y: r.maxY))

@@ -1,0 +1,35 @@
+/// A vector path in local coordinates: subpaths of lines and Bézier curves, and its fill rule.
+///
+/// Elements follow Core Graphics' (and SwiftUI `Path`'s) model. `move` starts a subpath;
+/// `line`, `quad` and `cubic` extend it from the current point; `close` joins it back to its
+/// start, which then becomes the current point. A drawing element with no subpath before it
+/// starts one at the current point (the last subpath's start after a `close`, the origin at
+/// the very beginning). Points are in the item's local coordinates (points), mapped to pixels
+/// by the item's transform like every other shape.
+///
+/// Filling closes every subpath implicitly. Stroking draws each subpath as it is: open unless
+/// it ends with `close`.
+public struct PathGeometry: Sendable, Equatable {
+  /// One step of a path.
+  public enum Element: Sendable, Equatable {
+    /// Starts a new subpath at the point.
+    case move(Point)
+    /// A straight line from the current point.
+    case line(Point)
+    /// A quadratic Bézier curve from the current point.
+    case quad(control: Point, to: Point)
+    /// A cubic Bézier curve from the current point.
+    case cubic(control1: Point, control2: Point, to: Point)
+    /// Closes the current subpath with a line back to its start.
+    case close
+  }
+
+  public var elements: [Element]
+  /// How `fill` decides what is inside where subpaths overlap or a subpath crosses itself.
+  public var fillRule: FillRule
+
+  public init(_ elements: [Element], fillRule: FillRule = .nonZero) {
+    self.elements = elements
+    self.fillRule = fillRule
+  }
+}
