@@ -5,7 +5,7 @@
 // repository root; see Benchmarks/README.md.
 //
 // No benchmark framework: the measurements are whole 60-frame sequences timed the way the
-// peer kit (../shared/peers) times its own, interleaved with the peers' processes by
+// peer kit (given to tools/bench with --peers) times its own, interleaved with the peers' processes by
 // tools/bench, and reported as the kit's JSON lines. ordo-one/benchmark and
 // google/swift-benchmark time closures inside one process and cannot interleave with cairo's
 // C and Python programs or report in the kit's format.

@@ -1,4 +1,4 @@
-/// SwiftUI's named animations with its numbers (ANIMATION-SEMANTICS §1.1–1.3), so scenes can say
+/// SwiftUI's named animations with its numbers (docs/animation-semantics.md §1.1–1.3), so scenes can say
 /// `"easeInOut"` or `"snappy"` and get exactly what an iOS 17+ app gets.
 extension Animation {
   /// The animations a scene names with a bare string (`"snappy"`), which the Swift API spells
@@ -63,7 +63,7 @@ extension Animation {
   }
 
   /// iOS 17+ `.default`: `.spring`, a FluidSpring with response 0.5 and damping fraction 1 (the
-  /// Apple page's 0.55 disagrees with what iOS prints; see ANIMATION-SEMANTICS §1.2).
+  /// Apple page's 0.55 disagrees with what iOS prints; see docs/animation-semantics.md §1.2).
   public static var `default`: Animation { spring }
 
   /// `spring(duration: 0.5, bounce: 0)`: response 0.5, damping fraction 1.

@@ -16,7 +16,7 @@ public struct AnimationTrack: Sendable {
 
   /// Records a change to `target` at `time` (times are non-decreasing across calls; equal times apply in call order,
   /// each its own transaction). `animation == nil`: the value jumps and any running animation ends.
-  /// Otherwise the change animates per ANIMATION-SEMANTICS §2.1: a FluidSpring merges with what is running
+  /// Otherwise the change animates per docs/animation-semantics.md §2.1: a FluidSpring merges with what is running
   /// (continues from the current value and velocity; response blended over blendDuration with smoothstep),
   /// anything else combines (DefaultCombiningAnimation chain: old trajectory continues underneath, new one blends
   /// toward the new target). Do the expensive work here (state at the interruption time), so value(at:) is cheap.

@@ -1,7 +1,7 @@
 /// SwiftUI's `FluidSpringAnimation` (`spring(response:dampingFraction:blendDuration:)`, `.smooth`,
 /// `.snappy`, `.bouncy`, `.default`): not a closed form but a fixed-step velocity-Verlet integrator.
 /// Its output differs from the analytic spring by about 1 % of the distance, so matching SwiftUI
-/// means emulating the integrator, step for step (ANIMATION-SEMANTICS §1.3).
+/// means emulating the integrator, step for step (docs/animation-semantics.md §1.3).
 struct FluidSpring: Hashable, Sendable {
   var response: Double
   var dampingFraction: Double

@@ -42,7 +42,7 @@ public struct ShapeItem: Sendable, Equatable {
   }
 }
 
-/// The shapes of SCENE-FORMAT v1, each inscribed in a rectangle as in SwiftUI.
+/// The built-in shapes of the scene format, each inscribed in a rectangle as in SwiftUI.
 public enum ShapeGeometry: Sendable, Equatable {
   case rectangle(Rect)
   /// Corner radius is clamped to half the shorter side when drawn.

@@ -2,7 +2,7 @@ import FlipbookImage
 import FlipbookDisplayList
 import FlipbookScene
 
-/// SwiftUI's layout for SCENE-FORMAT's views, at one state snapshot: every present node
+/// SwiftUI's layout for the scene's views, at one state snapshot: every present node
 /// gets a rect (in canvas points) at each level of its modifier chain.
 ///
 /// Level 0 is the node's content; level L is the view after `modifiers[0..<L]`. Geometry

@@ -2,7 +2,7 @@ import FlipbookScene
 
 /// A color, and a view that fills its space with it: SwiftUI's `Color`, in sRGB.
 ///
-/// The named colors are SwiftUI's light-mode system colors (SCENE-FORMAT lists their values).
+/// The named colors are SwiftUI's light-mode system colors (docs/scene-format.md lists their values).
 /// Components are clamped to 0…1: Flipbook has no extended-range or other color spaces.
 public struct Color: Hashable, Sendable, View, PrimitiveView {
   let model: FlipbookScene.Color

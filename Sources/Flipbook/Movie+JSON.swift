@@ -3,7 +3,7 @@ import FlipbookRender
 import FlipbookScene
 
 extension Movie {
-  /// A movie from SCENE-FORMAT JSON text: the other front end of the same model, so a Swift
+  /// A movie from scene JSON text (docs/scene-format.md): the other front end of the same model, so a Swift
   /// test can render and golden-test JSON scenes, or compare them with Swift ones.
   public init(json: String, file: String = "scene.json") throws {
     do {
@@ -13,7 +13,7 @@ extension Movie {
     }
   }
 
-  /// A movie from a SCENE-FORMAT JSON file, as `render` reads it.
+  /// A movie from a scene JSON file (docs/scene-format.md), as `render` reads it.
   public init(contentsOfFile path: String) throws {
     do {
       self.init(compiled: try SceneFile.load(path))

@@ -51,7 +51,7 @@ extension Movie {
     try PNGEncoder.write(contactSheet(every: every, columns: columns, thumbnailWidth: thumbnailWidth), toFile: path)
   }
 
-  /// The movie as a SCENE-FORMAT JSON scene, which `render` draws exactly as this movie.
+  /// The movie as a scene file (docs/scene-format.md), which `render` draws exactly as this movie.
   ///
   /// The scene's state is synthesized: one variable per value that changes, named after the
   /// modifier it feeds (`scale_0`), and the timeline is one event per transaction. The text is

@@ -1,6 +1,6 @@
 import FlipbookScene
 
-/// SwiftUI's modifiers, in the order SCENE-FORMAT lists them. Every numeric and color argument
+/// SwiftUI's modifiers, in the order docs/scene-format.md lists them. Every numeric and color argument
 /// animates when it changes inside an animated transaction.
 extension View {
   /// The default color of shapes below that have no `fill` or `stroke` color.

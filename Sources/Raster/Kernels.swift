@@ -4,7 +4,7 @@ import FlipbookImage
 //
 // Everything here is concrete and non-generic, works on raw pointers and uses only wrapping
 // integer SIMD operations (`&*`, `&+`, `&-`, `&>>`), `loadUnaligned` and `storeBytes`, which
-// Swift lowers to straight vector code (see RASTER-NOTES §1.5). Every SIMD kernel has a scalar
+// Swift lowers to straight vector code (see docs/raster-notes.md §1.5). Every SIMD kernel has a scalar
 // reference twin with the same arithmetic; tests check that both give identical bytes.
 //
 // Rules (one formula everywhere, so results never depend on the path taken):

@@ -17,7 +17,7 @@ import Synchronization
 /// let summary = try writer.write(jobs: 8, makeProducer: { SceneFrames(scene) }, progress: nil)
 /// ```
 ///
-/// Rules (SCENE-FORMAT.md, "Output"):
+/// Rules (docs/scene-format.md, "Output"):
 /// - File names: ``FrameFileName/name(index:frameCount:)``; a frame keeps its name in any range.
 /// - Whole sequence (`range == nil`): afterwards, frame files of an earlier run that do not
 ///   belong to this sequence (numbers ≥ `frameCount`, or another digit width) are removed.

@@ -18,7 +18,7 @@ struct Render: ParsableCommand {
         render curves scene.json --out curves.png    every animated value over time
         render info scene.json                       size, timing, animations (JSON)
 
-      'render SUBCOMMAND --help' for each; the scene format: SCENE-FORMAT.md.
+      'render SUBCOMMAND --help' for each; the scene format: docs/scene-format.md.
       """,
     subcommands: [Frames.self, Validate.self, Info.self, Curves.self],
     defaultSubcommand: Frames.self)

@@ -26,7 +26,7 @@ func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at 
   return bernstein(y1, y2, (low + high) / 2)
 }
 
-/// A straight transcription of SwiftUI's FluidSpring loop (ANIMATION-SEMANTICS §1.3) on plain
+/// A straight transcription of SwiftUI's FluidSpring loop (docs/animation-semantics.md §1.3) on plain
 /// doubles, one lane, with the stop rule checked after every step: the oracle for the engine.
 struct ReferenceFluidSpring {
   var k: Double
@@ -83,7 +83,7 @@ struct ReferenceFluidSpring {
   }
 }
 
-/// The analytic damped spring from 0 toward `target` (ANIMATION-SEMANTICS §1.3), zero velocity.
+/// The analytic damped spring from 0 toward `target` (docs/animation-semantics.md §1.3), zero velocity.
 func closedFormSpring(response: Double, dampingFraction zeta: Double, target: Double, at t: Double) -> Double {
   let omega = 2 * Double.pi / response
   if zeta == 1 {

@@ -2,7 +2,7 @@ import Testing
 import FlipbookAnimation
 
 @Suite struct TimingCurveTests {
-  /// ANIMATION-SEMANTICS §1.1 table: y at x = 0.25 / 0.5 / 0.75.
+  /// docs/animation-semantics.md §1.1 table: y at x = 0.25 / 0.5 / 0.75.
   static let table: [(String, (Double, Double, Double, Double), [Double])] = [
     ("linear", (0, 0, 1, 1), [0.25, 0.5, 0.75]),
     ("easeIn", (0.42, 0, 1, 1), [0.0935, 0.3154, 0.6219]),

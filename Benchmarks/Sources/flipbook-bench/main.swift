@@ -8,7 +8,7 @@
 //                                                       frames, untimed: run it under callgrind
 //   flipbook-bench report  [--compare FILE] JSONL...    Markdown tables and the targets
 //
-// Results are JSON lines in the peer kit's format (../shared/peers/util.h).
+// Results are JSON lines in the peer kit's format (its util.h).
 import Foundation
 
 let args = Array(CommandLine.arguments.dropFirst())

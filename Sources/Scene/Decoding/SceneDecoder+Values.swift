@@ -94,7 +94,7 @@ extension SceneDecoder {
     return name
   }
 
-  /// A value of `type` in any of SCENE-FORMAT's forms: literal, `"$name"`, `{"if": …}`, or
+  /// A value of `type` in any of the scene format's forms: literal, `"$name"`, `{"if": …}`, or
   /// a point or color built from such values. `numberAsPoint` lets a number stand for a
   /// uniform point (`scaleEffect: 2`); `defaultComponent` fills a point's missing x or y.
   mutating func expression(

@@ -1,6 +1,6 @@
 import FlipbookAnimation
 
-/// Writes a `Scene` as SCENE-FORMAT JSON that `SceneDecoder` reads back into the same scene,
+/// Writes a `Scene` as scene JSON (docs/scene-format.md) that `SceneDecoder` reads back into the same scene,
 /// so that a scene built in code (the Swift API) can be saved, diffed and rendered by the
 /// command line. Numbers are written in their shortest exact form, so the round trip is exact
 /// and renders byte-identical frames.

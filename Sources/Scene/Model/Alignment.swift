@@ -1,7 +1,7 @@
 /// A point in a view's frame in unit coordinates: (0, 0) top leading, (1, 1) bottom trailing.
 public typealias UnitPoint = SIMD2<Double>
 
-/// SwiftUI's nine alignments (and anchors), by the names SCENE-FORMAT uses.
+/// SwiftUI's nine alignments (and anchors), by the names the scene format uses.
 public enum Alignment: String, CaseIterable, Hashable, Sendable {
   case center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing
 

@@ -4,7 +4,7 @@ import FlipbookImage
 public typealias Color = FlipbookImage.Color
 
 extension Color {
-  /// SwiftUI's light-mode system colors, as SCENE-FORMAT lists them (sRGB hex).
+  /// SwiftUI's light-mode system colors, as docs/scene-format.md lists them (sRGB hex).
   public static let named: [String: Color] = [
     "black": hex(0x000000), "white": hex(0xFFFFFF), "gray": hex(0x8E8E93),
     "red": hex(0xFF3B30), "orange": hex(0xFF9500), "yellow": hex(0xFFCC00),

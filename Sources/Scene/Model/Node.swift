@@ -26,7 +26,7 @@ public struct Node: Hashable, Sendable {
   }
 }
 
-/// The shapes of SCENE-FORMAT v1.
+/// The built-in shapes of the scene format.
 public enum ShapeKind: Hashable, Sendable {
   case circle, ellipse, rectangle, capsule
   case roundedRectangle(cornerRadius: Expression, continuous: Bool)

@@ -1,6 +1,6 @@
 import FlipbookAnimation
 
-/// A decoded, validated scene file (SCENE-FORMAT v1).
+/// A decoded, validated scene file (docs/scene-format.md).
 public struct Scene: Sendable {
   public var canvas: Canvas
   public var fps: Double

@@ -29,7 +29,7 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The types of SCENE-FORMAT values.
+/// The types of scene values.
 public enum ValueType: String, Sendable, CustomStringConvertible {
   case number, bool = "boolean", color, point
   public var description: String {
