@@ -36,3 +36,23 @@ public struct PathShape: Hashable, Sendable {
     self.commands = commands; self.viewBox = viewBox; self.fillRule = fillRule; self.data = data
   }
 }
+
+extension PathCommand {
+  /// Parses SVG path data (`d`) into commands, as a `path` node's `d` is read.
+  ///
+  /// - Throws: ``PathDataError`` naming the offset (in UTF-8 bytes) of the bad character.
+  public static func parse(svg data: String) throws(PathDataError) -> [PathCommand] {
+    do {
+      return try SVGPathParser.parse(data)
+    } catch {
+      throw PathDataError(offset: error.offset, message: error.message)
+    }
+  }
+}
+
+/// Malformed SVG path data: what is wrong, and where.
+public struct PathDataError: Error, Equatable, Sendable {
+  /// The offset of the offending character, in UTF-8 bytes from the start of the data.
+  public var offset: Int
+  public var message: String
+}
