@@ -231,8 +231,8 @@ extension CompiledScene {
         let r = rect(i, 0)
         let geometry: ShapeGeometry
         switch shape {
-        case .path:
-          return  // PATHS-WIP: drawn once the display list has paths
+        case .path(let p):
+          geometry = .path(pathGeometry(i, p, in: r))
         case .circle:
           let d = min(r.width, r.height)
           geometry = .ellipse(Rect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d))
