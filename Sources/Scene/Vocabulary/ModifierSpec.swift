@@ -79,7 +79,7 @@ public struct ArgumentSpec: Sendable {
     switch presence {
     case .required: return nil
     case .optional: return .value(nil)
-    case .defaulted(let d): return d.constant
+    case .defaulted(let d): return d
     }
   }
 
@@ -88,7 +88,7 @@ public struct ArgumentSpec: Sendable {
     /// May be left out; then the value is nil.
     case optional
     /// May be left out; then it is this.
-    case defaulted(ModifierArgument<StateValue, Never>)
+    case defaulted(ModifierArgument<Expression, Node>)
   }
 }
 
@@ -146,7 +146,7 @@ public enum ModifierArgument<Value, Content> {
   case string(String)
   case bool(Bool)
 
-  static func number(_ v: Double) -> Self where Value == StateValue { .value(.number(v)) }
+  static func number(_ v: Double) -> Self where Value == Expression { .value(.constant(.number(v))) }
 
   /// The value of a required value argument.
   package var required: Value? { if case .value(let v) = self { return v }; return nil }
@@ -161,23 +161,6 @@ public enum ModifierArgument<Value, Content> {
       guard let v else { return .value(nil) }
       return .value(try value(v))
     case .content(let c): return .content(try content(c))
-    case .alignment(let a): return .alignment(a)
-    case .anchor(let a): return .anchor(a)
-    case .animation(let a): return .animation(a)
-    case .stateReference(let s): return .stateReference(s)
-    case .transition(let t): return .transition(t)
-    case .string(let s): return .string(s)
-    case .bool(let b): return .bool(b)
-    }
-  }
-}
-
-extension ModifierArgument where Value == StateValue, Content == Never {
-  /// The same argument in the scene model's terms (a literal value is a constant expression).
-  var constant: ModifierArgument<Expression, Node> {
-    switch self {
-    case .value(let v): return .value(v.map { .constant($0) })
-    case .content(let never): switch never {}
     case .alignment(let a): return .alignment(a)
     case .anchor(let a): return .anchor(a)
     case .animation(let a): return .animation(a)
