@@ -101,8 +101,12 @@ extension SceneEncoder.Writer {
       return try animation(c, path)
     case .stateReference(let name): return .string("$" + name)
     case .transition(let t): return try transition(t, path)
-    case .string(let s): return .string(s)
+    case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
+    case .numbers(let list):
+      var items: [JSONOutput] = []
+      for (k, n) in list.enumerated() { items.append(try number(n, "\(path)[\(k)]")) }
+      return .array(items)
     }
   }
 }
