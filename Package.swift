@@ -46,7 +46,10 @@ let package = Package(
     // by the model, the rasterizer, the encoders and golden testing without depending on
     // the rasterizer.
     .target(name: "FlipbookImage", path: "Sources/Image"),
-    .target(name: "FlipbookScene", dependencies: ["FlipbookAnimation", "FlipbookImage"], path: "Sources/Scene"),
+    .target(
+      name: "FlipbookScene",
+      dependencies: ["FlipbookAnimation", "FlipbookImage", .product(name: "RealModule", package: "swift-numerics")],
+      path: "Sources/Scene"),
     .target(name: "FlipbookDisplayList", dependencies: ["FlipbookImage"], path: "Sources/DisplayList"),
     .target(
       name: "FlipbookEngine",

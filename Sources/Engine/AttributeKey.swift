@@ -3,10 +3,11 @@
 struct AttributeKey: Hashable, Sendable {
   var node: Int32
   var modifier: Int32
-  /// Which argument of the modifier (a stroke has a color and a width).
-  var slot: Int8
+  /// Which argument of the modifier (a stroke has a color and a width), or which value of a
+  /// path's commands.
+  var slot: Int32
 
   init(_ node: Int, _ modifier: Int, _ slot: Int = 0) {
-    self.node = Int32(node); self.modifier = Int32(modifier); self.slot = Int8(slot)
+    self.node = Int32(node); self.modifier = Int32(modifier); self.slot = Int32(slot)
   }
 }

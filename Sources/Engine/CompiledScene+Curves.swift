@@ -75,6 +75,10 @@ extension CompiledScene {
     let color = ["red", "green", "blue", "opacity"]
     guard key.modifier >= 0 else {
       if case .color = node.kind { return ("\(node.path).content", "color", color, true) }
+      if case .shape(.path(let p)) = node.kind {
+        let isPoint = p.values[Int(key.slot)].type == .point
+        return ("\(node.path).commands", "path value \(key.slot)", isPoint ? ["x", "y"] : ["value"], false)
+      }
       return ("\(node.path).cornerRadius", "cornerRadius", ["radius"], false)
     }
     let modifier = node.modifiers[Int(key.modifier)]

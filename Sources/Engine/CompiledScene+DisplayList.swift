@@ -228,31 +228,7 @@ extension CompiledScene {
       let node = entry.node
       switch node.kind {
       case .shape(let shape):
-        let r = rect(i, 0)
-        let geometry: ShapeGeometry
-        switch shape {
-        case .circle:
-          let d = min(r.width, r.height)
-          geometry = .ellipse(Rect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d))
-        case .ellipse: geometry = .ellipse(r)
-        case .rectangle: geometry = .rectangle(r)
-        case .capsule: geometry = .capsule(r)
-        case .roundedRectangle(_, let continuous):
-          let radius = max(0, scene.attribute(AttributeKey(i, -1), at: time).x)
-          geometry = .roundedRectangle(r, cornerRadius: radius, style: continuous ? .continuous : .circular)
-        }
-        var style = ShapeStyle.fill
-        var color = ctx.foreground ?? .black
-        if let first = node.modifiers.first {
-          switch first.kind {
-          case .fill:
-            color = scene.color(AttributeKey(i, 0), at: time)
-          case .stroke(let c, _):
-            if c != nil { color = scene.color(AttributeKey(i, 0, 0), at: time) }
-            style = .stroke(lineWidth: max(0, scene.attribute(AttributeKey(i, 0, 1), at: time).x))
-          default: break
-          }
-        }
+        let (geometry, style, color) = shapeDrawing(i, shape, ctx)
         emit(geometry, style, color, ctx)
       case .color:
         let r = rect(i, 0)

@@ -90,7 +90,7 @@ public final class CompiledScene: Sendable {
   /// One animatable attribute of a node, ready for per-frame evaluation.
   struct ResolvedAttribute: Sendable {
     let modifier: Int32
-    let slot: Int8
+    let slot: Int32
     let track: AnimationTrack
     /// The value at every time, when the track never changes.
     let constant: AnimatableVector?

@@ -219,6 +219,11 @@ struct TrackBuilder {
       case .shape(.roundedRectangle(let r, _)):
         add(-1, 0, r, .number)
         layoutDependencies.formUnion(Self.dependencies(r))
+      case .shape(.path(let p)):
+        // Only values that read the state get tracks; literals are drawn as they are.
+        for (slot, v) in p.values.enumerated() where !Self.dependencies(v.expression).isEmpty {
+          add(-1, slot, v.expression, v.type)
+        }
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
       case .conditional(let flag, _, _):
         layoutDependencies.insert(flag)

@@ -33,6 +33,8 @@ struct Leaf {
     case vstack(FlipbookScene.Alignment)
     case hstack(FlipbookScene.Alignment)
     case spacer
+    /// A path with its values left out (``Path/structure(of:)``).
+    case path(PathShape)
   }
   var kind: Kind
   /// The animatable arguments: a rounded rectangle's corner radius, a color view's color,

@@ -13,7 +13,7 @@ extension SceneSynthesizer {
     }
     var values: [Expression] = []
     for slot in first.leaf.values.indices {
-      let name = first.leaf.kind.valueName
+      let name = first.leaf.kind.valueName(slot)
       values.append(try expression(leaves.map { ($0.snapshot, $0.leaf.values[slot]) }, name: name, in: trail))
     }
     var children: [Node] = []
@@ -32,6 +32,7 @@ extension SceneSynthesizer {
     case .vstack(let a): kind = .vstack(children: children, spacing: values[0], alignment: a)
     case .hstack(let a): kind = .hstack(children: children, spacing: values[0], alignment: a)
     case .spacer: kind = .spacer
+    case .path(let structure): kind = .shape(.path(structure.mapValues { _, slot in values[slot] }))
     }
     return Node(kind: kind, path: "")
   }
@@ -94,16 +95,18 @@ extension SceneSynthesizer {
     case .vstack: return "VStack"
     case .hstack: return "HStack"
     case .spacer: return "Spacer"
+    case .path: return "Path"
     }
   }
 }
 
 extension Leaf.Kind {
-  /// The name of the synthesized state variable for the view's value.
-  var valueName: String {
+  /// The name of the synthesized state variable for the view's value in `slot`.
+  func valueName(_ slot: Int) -> String {
     switch self {
     case .roundedRectangle: return "cornerRadius"
     case .color: return "color"
+    case .path: return "pathValue"
     default: return "spacing"
     }
   }

@@ -1,3 +1,5 @@
+import FlipbookScene
+
 /// A 2D shape that fills the space it is offered: SwiftUI's `Shape`. Only shapes take
 /// ``fill(_:)`` and ``stroke(_:lineWidth:)``, and those come first in the chain.
 ///
@@ -16,12 +18,90 @@ extension Shape {
 
   /// Strokes the outline with `color`, centered on it.
   public func stroke(_ color: Color, lineWidth: Double = 1) -> some View {
-    modifier(ModifierValue(.stroke(color: .color(color.model), lineWidth: .number(lineWidth))))
+    stroke(color, style: StrokeStyle(lineWidth: lineWidth))
   }
 
   /// Strokes the outline with the inherited foreground color.
   public func stroke(lineWidth: Double = 1) -> some View {
-    modifier(ModifierValue(.stroke(color: nil, lineWidth: .number(lineWidth))))
+    modifier(ModifierValue(StrokeStyle(lineWidth: lineWidth).kind(color: nil, border: false)))
+  }
+
+  /// Strokes the outline with `color` in `style` (caps, joins, dashes), centered on it.
+  public func stroke(_ color: Color, style: StrokeStyle) -> some View {
+    modifier(ModifierValue(style.kind(color: .color(color.model), border: false)))
+  }
+
+  /// Strokes the outline in `style` with the inherited foreground color.
+  public func stroke(style: StrokeStyle) -> some View {
+    modifier(ModifierValue(style.kind(color: nil, border: false)))
+  }
+
+  /// Strokes inside the outline, so the stroke stays within the shape's frame (SwiftUI's
+  /// `strokeBorder`). On a ``Path``, which cannot be inset, it strokes on the outline.
+  public func strokeBorder(_ color: Color, lineWidth: Double = 1) -> some View {
+    strokeBorder(color, style: StrokeStyle(lineWidth: lineWidth))
+  }
+
+  /// Strokes inside the outline in `style`.
+  public func strokeBorder(_ color: Color, style: StrokeStyle) -> some View {
+    modifier(ModifierValue(style.kind(color: .color(color.model), border: true)))
+  }
+
+  /// Keeps the part of the outline between the fractions `from` and `to` of its length
+  /// (a circle starts at its rightmost point and runs clockwise); both ends animate.
+  public func trim(from: Double = 0, to: Double = 1) -> TrimmedShape<Self> {
+    TrimmedShape(content: self, from: from, to: to)
+  }
+}
+
+/// A shape trimmed to part of its outline: still a shape, so it takes a fill or a stroke.
+public struct TrimmedShape<Content: Shape>: Shape, PrimitiveView {
+  let content: Content
+  let from: Double
+  let to: Double
+  public var body: Never { primitiveBody() }
+  var piece: Piece { .modified(content.piece, ModifierValue(.trim(from: .number(from), to: .number(to)))) }
+}
+
+/// How a line ends: SwiftUI's (Core Graphics') `CGLineCap`.
+public enum CGLineCap: Hashable, Sendable {
+  case butt, round, square
+}
+
+/// How a line turns a corner: SwiftUI's (Core Graphics') `CGLineJoin`.
+public enum CGLineJoin: Hashable, Sendable {
+  case miter, round, bevel
+}
+
+/// SwiftUI's `StrokeStyle`: width, caps, joins and dashes. `lineWidth`, `miterLimit` and
+/// `dashPhase` animate; the dash pattern does not.
+public struct StrokeStyle: Hashable, Sendable {
+  public var lineWidth: Double
+  public var lineCap: CGLineCap
+  public var lineJoin: CGLineJoin
+  public var miterLimit: Double
+  public var dash: [Double]
+  public var dashPhase: Double
+
+  public init(
+    lineWidth: Double = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: Double = 10,
+    dash: [Double] = [], dashPhase: Double = 0
+  ) {
+    self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin; self.miterLimit = miterLimit
+    self.dash = dash; self.dashPhase = dashPhase
+  }
+
+  /// The `stroke` (or `strokeBorder`) modifier of this style.
+  func kind(color: StateValue?, border: Bool) -> ModifierKind<StateValue, Piece> {
+    let cap: StrokeCap = lineCap == .butt ? .butt : lineCap == .round ? .round : .square
+    let join: StrokeJoin = lineJoin == .miter ? .miter : lineJoin == .round ? .round : .bevel
+    return border
+      ? .strokeBorder(
+        color: color, lineWidth: .number(lineWidth), lineCap: cap, lineJoin: join, miterLimit: .number(miterLimit),
+        dash: dash, dashPhase: .number(dashPhase))
+      : .stroke(
+        color: color, lineWidth: .number(lineWidth), lineCap: cap, lineJoin: join, miterLimit: .number(miterLimit),
+        dash: dash, dashPhase: .number(dashPhase))
   }
 }
 

@@ -4,9 +4,10 @@ import FlipbookEngine
 import FlipbookRender
 import FlipbookScene
 
-/// libFuzzer's entry point: one input is one scene file.
+/// libFuzzer's entry point: one input is one scene file, or SVG path data.
 ///
-/// The input is decoded and validated; a valid scene is compiled (the timeline replayed into
+/// An input that does not start with `{` is SVG path data for the path parser alone (a
+/// scene's `d` reaches the same parser through the decoder). Otherwise the input is decoded and validated; a valid scene is compiled (the timeline replayed into
 /// tracks) and evaluated at its first, middle and last frame, and small frames are also
 /// drawn (through ``SceneFrameProducer``, as every output draws them), so that extreme values
 /// reach layout and the rasterizer too. Every step is bounded by the scene limits, so an
@@ -14,6 +15,10 @@ import FlipbookScene
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  if bytes.first != UInt8(ascii: "{") {
+    _ = try? PathCommand.parse(svg: String(decoding: bytes, as: UTF8.self))
+    return 0
+  }
   guard let scene = try? SceneDecoder.decode(bytes, file: "fuzz.json") else { return 0 }
   guard let compiled = try? CompiledScene(scene) else { return 0 }
   let last = compiled.frameCount - 1

@@ -8,6 +8,8 @@ extension SceneDecoder {
       return []
     }
     var result: [Modifier] = []
+    /// The modifiers in front of the current one, for the placement rules.
+    var before: [ModifierSpec] = []
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
       guard case .object(let members) = item.kind, members.count == 1, let member = members.first else {
@@ -29,7 +31,8 @@ extension SceneDecoder {
         continue
       }
       // A misplaced modifier is reported, and its value left unread.
-      if let problem = spec.placementProblem(at: i, onShape: isShape) {
+      defer { before.append(spec) }
+      if let problem = spec.placementProblem(after: before, onShape: isShape) {
         error(member.keyLocation, mPath, problem)
         continue
       }
@@ -96,6 +99,24 @@ extension SceneDecoder {
     case .transition: return transition(v, path).map { .transition($0) }
     case .string: return string(v, path).map { .string($0) }
     case .bool: return bool(v, path).map { .bool($0) }
+    case .choice(let names):
+      guard case .string(let s) = v.kind, names.contains(s) else {
+        let found = if case .string(let s) = v.kind { "\"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names))" } else { describe(v) }
+        error(v, path, "expected one of: \(names.joined(separator: ", ")); found \(found)")
+        return nil
+      }
+      return .choice(s)
+    case .numbers(let range):
+      guard case .array(let items) = v.kind else {
+        typeError(v, path, expected: "an array of numbers")
+        return nil
+      }
+      var numbers: [Double] = []
+      for (k, item) in items.enumerated() {
+        guard let n = number(item, "\(path)[\(k)]", range) else { return nil }
+        numbers.append(n)
+      }
+      return .numbers(numbers)
     case .stateReference:
       guard case .string(let s) = v.kind, s.hasPrefix("$") else {
         typeError(v, path, expected: "a state reference such as \"$scaled\"")

@@ -1,9 +1,9 @@
 extension SceneDecoder {
   package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
-    "hstack", "if", "empty", "spacer",
+    "hstack", "if", "empty", "spacer", "path",
   ]
-  static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule"]
+  static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "path"]
 
   static func extraKeys(_ type: String) -> [String] {
     switch type {
@@ -12,6 +12,7 @@ extension SceneDecoder {
     case "zstack": return ["children", "alignment"]
     case "vstack", "hstack": return ["children", "spacing", "alignment"]
     case "if": return ["condition", "then", "else"]
+    case "path": return ["d", "commands", "viewBox", "fillRule"]
     default: return []
     }
   }
@@ -95,6 +96,7 @@ extension SceneDecoder {
       let then = m["then"].flatMap { node($0, join(path, "then")) }
       let otherwise = m["else"].flatMap { node($0, join(path, "else")) }
       if let flag, let then { kind = .conditional(flag: flag, then: then, else: otherwise) }
+    case "path": kind = pathShape(v, m, path).map { .shape(.path($0)) }
     case "empty": kind = .empty
     case "spacer": kind = .spacer
     default: break

@@ -14,6 +14,9 @@ extension SceneEncoder.Writer {
         m.append(("type", .string("roundedRectangle")))
         m.append(("cornerRadius", try expression(radius, "\(path).cornerRadius")))
         if continuous { m.append(("style", .string("continuous"))) }
+      case .path(let shape):
+        m.append(("type", .string("path")))
+        m += try pathMembers(shape, path)
       }
     case .color(let c):
       m.append(("type", .string("color")))
@@ -98,8 +101,56 @@ extension SceneEncoder.Writer {
       return try animation(c, path)
     case .stateReference(let name): return .string("$" + name)
     case .transition(let t): return try transition(t, path)
-    case .string(let s): return .string(s)
+    case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
+    case .numbers(let list):
+      var items: [JSONOutput] = []
+      for (k, n) in list.enumerated() { items.append(try number(n, "\(path)[\(k)]")) }
+      return .array(items)
     }
+  }
+}
+
+extension SceneEncoder.Writer {
+  /// A path's `d` (as the file wrote it) or `commands`, `viewBox` and `fillRule`.
+  func pathMembers(_ shape: PathShape, _ path: String) throws(SceneEncodingError) -> [(String, JSONOutput)] {
+    var m: [(String, JSONOutput)] = []
+    if let d = shape.data {
+      m.append(("d", .string(d)))
+    } else {
+      var list: [JSONOutput] = []
+      for (i, c) in shape.commands.enumerated() {
+        let p = "\(path).commands[\(i)]"
+        switch c {
+        case .move(let to): list.append(.object([("move", try expression(to, "\(p).move"))]))
+        case .line(let to): list.append(.object([("line", try expression(to, "\(p).line"))]))
+        case .quad(let c, let to):
+          list.append(.object([("quad", .object([
+            ("control", try expression(c, "\(p).quad.control")), ("to", try expression(to, "\(p).quad.to")),
+          ]))]))
+        case .curve(let c1, let c2, let to):
+          list.append(.object([("curve", .object([
+            ("control1", try expression(c1, "\(p).curve.control1")), ("control2", try expression(c2, "\(p).curve.control2")),
+            ("to", try expression(to, "\(p).curve.to")),
+          ]))]))
+        case .arc(let center, let radius, let a0, let a1, let clockwise):
+          var arc: [(String, JSONOutput)] = [
+            ("center", try expression(center, "\(p).arc.center")), ("radius", try expression(radius, "\(p).arc.radius")),
+            ("startAngle", try expression(a0, "\(p).arc.startAngle")), ("endAngle", try expression(a1, "\(p).arc.endAngle")),
+          ]
+          if clockwise { arc.append(("clockwise", .bool(true))) }
+          list.append(.object([("arc", .object(arc))]))
+        case .close: list.append(.object([("close", .bool(true))]))
+        }
+      }
+      m.append(("commands", .array(list)))
+    }
+    if let box = shape.viewBox {
+      var items: [JSONOutput] = []
+      for (i, n) in box.enumerated() { items.append(try number(n, "\(path).viewBox[\(i)]")) }
+      m.append(("viewBox", .array(items)))
+    }
+    if shape.fillRule != .nonZero { m.append(("fillRule", .string(shape.fillRule.rawValue))) }
+    return m
   }
 }

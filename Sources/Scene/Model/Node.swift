@@ -30,4 +30,6 @@ public struct Node: Hashable, Sendable {
 public enum ShapeKind: Hashable, Sendable {
   case circle, ellipse, rectangle, capsule
   case roundedRectangle(cornerRadius: Expression, continuous: Bool)
+  /// A vector path (`d` or `commands`).
+  case path(PathShape)
 }

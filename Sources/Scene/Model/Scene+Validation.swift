@@ -10,7 +10,7 @@ public struct SceneProblem: Error, Sendable, Equatable, CustomStringConvertible 
 /// The rules a scene must keep whoever wrote it, stated once on the model.
 ///
 /// `Movie` checks a scene made in Swift with ``Scene/validate()``. The JSON decoder applies
-/// the same rules (``ModifierSpec/placementProblem(at:onShape:)``,
+/// the same rules (``ModifierSpec/placementProblem(after:onShape:)``,
 /// ``Scene/repeatForeverProblem``) where it reads the element they concern, so that its
 /// messages point at the exact line and column and a misplaced modifier's own value is not
 /// judged as well.
@@ -22,7 +22,7 @@ extension Scene {
     func visit(_ node: Node) {
       let isShape = if case .shape = node.kind { true } else { false }
       for (i, m) in node.modifiers.enumerated() {
-        if let message = m.kind.spec.placementProblem(at: i, onShape: isShape) {
+        if let message = m.kind.spec.placementProblem(after: node.modifiers[..<i].map(\.kind.spec), onShape: isShape) {
           problems.append(SceneProblem(path: m.path, message: message))
         }
         switch m.kind {
@@ -52,12 +52,27 @@ extension Scene {
 }
 
 extension ModifierSpec {
-  /// Where a modifier may stand: a shape style (`fill`, `stroke`) only on a shape, and only as
-  /// its first modifier, as in SwiftUI (`Circle().fill(…).frame(…)`); nil where it is fine.
-  public func placementProblem(at index: Int, onShape: Bool) -> String? {
-    guard isShapeStyle else { return nil }
-    if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)" }
-    if index != 0 { return "\"\(name)\" must be the first modifier of a shape, as in SwiftUI (Circle().\(name)(…).frame(…))" }
-    return nil
+  /// Where a modifier may stand: a shape style (`fill`, `stroke`) only on a shape and first
+  /// after its shape modifiers, a shape modifier (`trim`) only on a shape and before
+  /// everything else, as SwiftUI's types allow (`Circle().trim(…).fill(…).frame(…)`);
+  /// `before` are the modifiers in front of it. Nil where it is fine.
+  public func placementProblem(after before: [ModifierSpec], onShape: Bool) -> String? {
+    let onlyShapeModifiers = before.allSatisfy { $0.placement == .shapeModifier }
+    switch placement {
+    case .anywhere:
+      return nil
+    case .shapeStyle:
+      if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)" }
+      if !onlyShapeModifiers {
+        return "\"\(name)\" must be the first modifier of a shape, as in SwiftUI (Circle().\(name)(…).frame(…))"
+      }
+      return nil
+    case .shapeModifier:
+      if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)" }
+      if !onlyShapeModifiers {
+        return "\"\(name)\" must come before the shape's style and other modifiers, as in SwiftUI (Circle().\(name)(…).stroke(…))"
+      }
+      return nil
+    }
   }
 }

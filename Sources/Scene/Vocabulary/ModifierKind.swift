@@ -12,8 +12,18 @@ import FlipbookAnimation
 /// (Sources/Flipbook/View+Modifiers.swift) and its row in docs/scene-format.md.
 public enum ModifierKind<Value, Content> {
   case fill(Value)
-  /// A nil color strokes with the inherited foreground color.
-  case stroke(color: Value?, lineWidth: Value)
+  /// SwiftUI's `stroke(_:style:)`, centered on the outline; a nil color strokes with the
+  /// inherited foreground color.
+  case stroke(
+    color: Value?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value, dash: [Double],
+    dashPhase: Value)
+  /// SwiftUI's `strokeBorder(_:style:)`: the stroke drawn inside the outline.
+  case strokeBorder(
+    color: Value?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value, dash: [Double],
+    dashPhase: Value)
+  /// SwiftUI's `trim(from:to:)`: only the part of the outline between those fractions of its
+  /// length.
+  case trim(from: Value, to: Value)
   case foregroundColor(Value)
   /// A fixed-size proposal; nil dimensions pass the parent's proposal through.
   case frame(width: Value?, height: Value?, alignment: Alignment)
@@ -44,13 +54,15 @@ extension ModifierSpec {
   /// Every modifier, in the order the format reference lists them.
   public static let all: [ModifierSpec] = [
     ModifierSpec(
-      "fill", form: .value, swift: "fill(_:)", shapeStyle: true,
+      "fill", form: .value, swift: "fill(_:)", placement: .shapeStyle,
       [.value("fill", .color, role: .draws)]),
+    ModifierSpec("stroke", form: .object, swift: "stroke(_:style:)", placement: .shapeStyle, strokeArguments),
+    ModifierSpec("strokeBorder", form: .object, swift: "strokeBorder(_:style:)", placement: .shapeStyle, strokeArguments),
     ModifierSpec(
-      "stroke", form: .object, swift: "stroke(_:lineWidth:)", shapeStyle: true,
+      "trim", form: .object, swift: "trim(from:to:)", placement: .shapeModifier,
       [
-        .value("color", .color, role: .draws, presence: .optional),
-        .value("lineWidth", .number, range: .nonNegative, role: .draws, presence: .defaulted(.number(1))),
+        .value("from", .number, role: .draws, presence: .defaulted(.number(0))),
+        .value("to", .number, role: .draws, presence: .defaulted(.number(1))),
       ]),
     ModifierSpec(
       "foregroundColor", form: .value, swift: "foregroundColor(_:)",
@@ -108,12 +120,27 @@ extension ModifierSpec {
   ]
 }
 
+extension ModifierSpec {
+  /// `stroke` and `strokeBorder`: SwiftUI's `StrokeStyle` and a color.
+  static let strokeArguments: [ArgumentSpec] = [
+    .value("color", .color, role: .draws, presence: .optional),
+    .value("lineWidth", .number, range: .nonNegative, role: .draws, presence: .defaulted(.number(1))),
+    ArgumentSpec("lineCap", .choice(StrokeCap.allCases.map(\.rawValue)), presence: .defaulted(.choice("butt"))),
+    ArgumentSpec("lineJoin", .choice(StrokeJoin.allCases.map(\.rawValue)), presence: .defaulted(.choice("miter"))),
+    .value("miterLimit", .number, range: .nonNegative, role: .draws, presence: .defaulted(.number(10))),
+    ArgumentSpec("dash", .numbers(.nonNegative), presence: .defaulted(.numbers([]))),
+    .value("dashPhase", .number, role: .draws, presence: .defaulted(.number(0))),
+  ]
+}
+
 extension ModifierKind {
   /// The modifier's JSON key.
   public var name: String {
     switch self {
     case .fill: "fill"
     case .stroke: "stroke"
+    case .strokeBorder: "strokeBorder"
+    case .trim: "trim"
     case .foregroundColor: "foregroundColor"
     case .frame: "frame"
     case .padding: "padding"
@@ -140,7 +167,10 @@ extension ModifierKind {
   package var arguments: [ModifierArgument<Value, Content>] {
     switch self {
     case .fill(let c), .foregroundColor(let c): [.value(c)]
-    case .stroke(let c, let w): [.value(c), .value(w)]
+    case .stroke(let c, let w, let cap, let join, let miter, let dash, let phase),
+      .strokeBorder(let c, let w, let cap, let join, let miter, let dash, let phase):
+      [.value(c), .value(w), .choice(cap.rawValue), .choice(join.rawValue), .value(miter), .numbers(dash), .value(phase)]
+    case .trim(let from, let to): [.value(from), .value(to)]
     case .frame(let w, let h, let a): [.value(w), .value(h), .alignment(a)]
     case .padding(let t, let l, let b, let r): [.value(t), .value(l), .value(b), .value(r)]
     case .offset(let p), .position(let p): [.value(p)]
@@ -159,7 +189,19 @@ extension ModifierKind {
   package init?(_ name: String, arguments a: [ModifierArgument<Value, Content>]) {
     switch (name, a.count) {
     case ("fill", 1): guard let c = a[0].required else { return nil }; self = .fill(c)
-    case ("stroke", 2): guard let w = a[1].required else { return nil }; self = .stroke(color: a[0].optional, lineWidth: w)
+    case ("stroke", 7), ("strokeBorder", 7):
+      guard let w = a[1].required, case .choice(let capName) = a[2], let cap = StrokeCap(rawValue: capName),
+        case .choice(let joinName) = a[3], let join = StrokeJoin(rawValue: joinName), let miter = a[4].required,
+        case .numbers(let dash) = a[5], let phase = a[6].required
+      else { return nil }
+      self =
+        name == "stroke"
+        ? .stroke(color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash, dashPhase: phase)
+        : .strokeBorder(
+          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash, dashPhase: phase)
+    case ("trim", 2):
+      guard let from = a[0].required, let to = a[1].required else { return nil }
+      self = .trim(from: from, to: to)
     case ("foregroundColor", 1): guard let c = a[0].required else { return nil }; self = .foregroundColor(c)
     case ("frame", 3):
       guard case .alignment(let al) = a[2] else { return nil }

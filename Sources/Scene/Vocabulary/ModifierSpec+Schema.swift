@@ -63,6 +63,9 @@ extension ArgumentSpec {
     case .transition: return ref("transition")
     case .string: return .object([("type", .string("string"))])
     case .bool: return .object([("type", .string("boolean"))])
+    case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
+    case .numbers:
+      return .object([("type", .string("array")), ("items", .object([("type", .string("number")), ("minimum", .number(0))]))])
     }
   }
 }

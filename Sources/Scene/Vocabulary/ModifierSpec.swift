@@ -12,13 +12,26 @@ public struct ModifierSpec: Sendable {
   public let arguments: [ArgumentSpec]
   /// The SwiftUI spelling, for messages and the reference.
   public let swiftSpelling: String
-  /// A shape style (`fill`, `stroke`): only on a shape, and only as its first modifier.
-  public let isShapeStyle: Bool
+  /// Where the modifier may stand in a chain.
+  public let placement: Placement
 
-  init(_ name: String, form: ModifierForm, swift: String, shapeStyle: Bool = false, _ arguments: [ArgumentSpec]) {
+  init(_ name: String, form: ModifierForm, swift: String, placement: Placement = .anywhere, _ arguments: [ArgumentSpec]) {
     self.name = name; self.form = form; self.arguments = arguments; self.swiftSpelling = swift
-    self.isShapeStyle = shapeStyle
+    self.placement = placement
   }
+
+  /// Where a modifier may stand, as SwiftUI's types allow it.
+  public enum Placement: Sendable, Equatable {
+    case anywhere
+    /// A shape style (`fill`, `stroke`): only on a shape, after its shape modifiers and
+    /// before anything else (`Circle().trim(…).stroke(…).frame(…)`).
+    case shapeStyle
+    /// A modifier that returns a shape (`trim`): only on a shape, before its style.
+    case shapeModifier
+  }
+
+  /// A shape style (`fill`, `stroke`, `strokeBorder`).
+  public var isShapeStyle: Bool { placement == .shapeStyle }
 
   /// The rows by JSON key.
   public static let named: [String: ModifierSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -97,6 +110,10 @@ public enum ArgumentType: Sendable, Equatable {
   /// A literal, `"$name"` or `{"if": …}` of a type: it may change from state to state.
   case value(ValueType, range: NumberRange, numberAsPoint: Bool, defaultComponent: Double?)
   case alignment, anchor, node, animation, stateReference, transition, string, bool
+  /// One of these names (a `lineCap`).
+  case choice([String])
+  /// A literal array of numbers in a range (a `dash` pattern); it does not animate.
+  case numbers(NumberRange)
 }
 
 /// What the engine does with a value argument.
@@ -145,6 +162,8 @@ public enum ModifierArgument<Value, Content> {
   case transition(Transition)
   case string(String)
   case bool(Bool)
+  case choice(String)
+  case numbers([Double])
 
   static func number(_ v: Double) -> Self where Value == Expression { .value(.constant(.number(v))) }
 
@@ -168,6 +187,8 @@ public enum ModifierArgument<Value, Content> {
     case .transition(let t): return .transition(t)
     case .string(let s): return .string(s)
     case .bool(let b): return .bool(b)
+    case .choice(let s): return .choice(s)
+    case .numbers(let n): return .numbers(n)
     }
   }
 }
