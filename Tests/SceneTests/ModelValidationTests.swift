@@ -25,7 +25,7 @@ import Testing
       ], alignment: .center),
       modifiers: [Modifier(.fill(red), path: "root.modifiers[0].fill")], path: "root")
     #expect(scene(misplaced).validate().map(\.description) == [
-      #"root.modifiers[0].fill: "fill" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)"#,
+      #"root.modifiers[0].fill: "fill" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)"#,
       #"root.children[0].modifiers[1].fill: "fill" must be the first modifier of a shape, as in SwiftUI (Circle().fill(…).frame(…))"#,
     ])
     // The decoder gives the same message for the same scene written as JSON.

@@ -74,7 +74,7 @@ import FlipbookScene
        ]}}
       """
     #expect(errors(text) == [
-      #"scene.json:2:44: root.modifiers[0].fill: "fill" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule)"#,
+      #"scene.json:2:44: root.modifiers[0].fill: "fill" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)"#,
       #"scene.json:3:63: root.children[0].modifiers[1].fill: "fill" must be the first modifier of a shape, as in SwiftUI (Circle().fill(…).frame(…))"#,
       #"scene.json:4:49: root.children[1].modifiers[0].opacity: 1.5 is out of range; expected a number in 0…1"#,
       #"scene.json:4:56: root.children[1].modifiers[1].opacty: unknown modifier "opacty" (did you mean "opacity"?)"#,
