@@ -99,7 +99,10 @@ let package = Package(
     .target(name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookImage"], path: "Sources/GIF"),
     .target(
       name: "FlipbookRender",
-      dependencies: ["FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene", "FlipbookAnimation", "FlipbookGIF"],
+      dependencies: [
+        "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
+        "FlipbookAnimation", "FlipbookGIF",
+      ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
     // animations down the way ours are.
@@ -110,7 +113,10 @@ let package = Package(
     // records a timeline into an ordinary Scene (one model, one engine with the JSON).
     .target(
       name: "Flipbook",
-      dependencies: ["FlipbookImage", "FlipbookScene", "FlipbookAnimation", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookRender"],
+      dependencies: [
+        "FlipbookImage", "FlipbookScene", "FlipbookAnimation", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG",
+        "FlipbookRender",
+      ],
       path: "Sources/Flipbook"),
     // `assertFrames` for users' test suites: a separate library so that Flipbook itself does
     // not link the testing framework.
@@ -118,7 +124,8 @@ let package = Package(
       name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookGoldenTesting"], path: "Sources/FlipbookTesting"),
     .executableTarget(
       name: "render",
-      dependencies: ["FlipbookImage", "FlipbookRaster", 
+      dependencies: [
+        "FlipbookImage", "FlipbookRaster",
         "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -133,11 +140,19 @@ let package = Package(
 
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["FlipbookImage", "FlipbookGoldenTesting", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookRaster", "FlipbookTestSupport"]),
-    .testTarget(name: "AnimationTests", dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookAnimation"]),
+      dependencies: [
+        "FlipbookImage", "FlipbookGoldenTesting", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookRaster",
+        "FlipbookTestSupport",
+      ]),
+    .testTarget(
+      name: "AnimationTests",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics"), "FlipbookAnimation"]),
     .testTarget(
       name: "FlipbookTests",
-      dependencies: ["FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster", "FlipbookTestSupport"]),
+      dependencies: [
+        "FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster",
+        "FlipbookTestSupport",
+      ]),
     // Written as a user's package would be: it imports only the public products Flipbook and
     // FlipbookTesting, and golden-tests the lore circle.
     .testTarget(name: "SwiftAPIExampleTests", dependencies: ["Flipbook", "FlipbookTesting"]),
@@ -145,14 +160,21 @@ let package = Package(
     .testTarget(
       name: "EngineTests",
       dependencies: [
-        .product(name: "RealModule", package: "swift-numerics"), "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine",
+        .product(name: "RealModule", package: "swift-numerics"), "FlipbookDisplayList", "FlipbookImage",
+        "FlipbookEngine",
         "FlipbookScene", "FlipbookTestSupport",
       ]),
-    .testTarget(name: "RasterTests", dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList", "FlipbookTestSupport"]),
-    .testTarget(name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
+    .testTarget(
+      name: "RasterTests",
+      dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList", "FlipbookTestSupport"]),
+    .testTarget(
+      name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
     .testTarget(
       name: "GIFTests",
-      dependencies: ["FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport"]),
+      dependencies: [
+        "FlipbookImage", "FlipbookGIF", "FlipbookRaster", "FlipbookRender", "FlipbookEngine", "FlipbookScene",
+        "FlipbookTestSupport",
+      ]),
     // Validates examples and goldens against scene.schema.json (python3 -m jsonschema).
     .testTarget(name: "SchemaTests", dependencies: ["FlipbookScene", "FlipbookTestSupport"]),
     // The frame pipeline as a library: frame writing, names, progress and printed commands.
@@ -166,6 +188,9 @@ let package = Package(
     // builds the executable beside the tests, and its tests fail (never skip) without it.
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport", "render"]),
+      dependencies: [
+        "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport",
+        "render",
+      ]),
   ]
 )

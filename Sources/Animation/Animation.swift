@@ -36,9 +36,10 @@ public indirect enum Animation: Hashable, Sendable {
     case let .timingCurve(_, _, _, _, duration): value = max(duration, 0)
     case let .spring(response, _, _): value = max(response, 0)
     case let .interpolatingSpring(mass, stiffness, damping, initialVelocity):
-      value = InterpolatingSpring(
-        mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity
-      ).settleTime
+      value =
+        InterpolatingSpring(
+          mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity
+        ).settleTime
     case let .delay(delay, base): value = base.nominalDuration.map { max(delay, 0) + $0 }
     case let .speed(speed, base):
       guard speed > 0 else { return nil }

@@ -97,9 +97,10 @@ private struct StandardBox {
       let s = Point(x: c.px - r * c.ex, y: c.py - r * c.ey)
       let t = Point(x: c.px + r * c.lx, y: c.py + r * c.ly)
       if s != current { e.append(.line(s)) }
-      e.append(.cubic(
-        control1: Point(x: s.x + k * c.ex, y: s.y + k * c.ey),
-        control2: Point(x: t.x - k * c.lx, y: t.y - k * c.ly), to: t))
+      e.append(
+        .cubic(
+          control1: Point(x: s.x + k * c.ex, y: s.y + k * c.ey),
+          control2: Point(x: t.x - k * c.lx, y: t.y - k * c.ly), to: t))
       current = t
     }
     e.append(.close)

@@ -19,7 +19,9 @@ extension CompiledScene {
     var reports: [AnimationReport] = []
     func add(_ target: String, _ track: AnimationTrack) {
       for run in track.runs {
-        reports.append(AnimationReport(target: target, animation: run.animation, start: run.start, end: run.end, settle: track.settleTime))
+        reports.append(
+          AnimationReport(
+            target: target, animation: run.animation, start: run.start, end: run.end, settle: track.settleTime))
       }
     }
     for i in 0..<table.count {

@@ -63,7 +63,9 @@ extension CompiledScene.Walker {
         } else {
           elements.append(.line(point(arc.start)))
         }
-        for (c1, c2, p) in arc.curves { elements.append(.cubic(control1: point(c1), control2: point(c2), to: point(p))) }
+        for (c1, c2, p) in arc.curves {
+          elements.append(.cubic(control1: point(c1), control2: point(c2), to: point(p)))
+        }
         current = arc.curves.last?.2 ?? arc.start
       case .close:
         if current != nil { elements.append(.close) }

@@ -6,7 +6,9 @@ extension CompiledScene.Walker {
   /// A shape node at this frame: its geometry in the layout rect after its shape modifiers
   /// (`trim`), and the style and paint of the shape style that follows them (`fill`,
   /// `stroke`, `strokeBorder`; none: filled with the foreground color, else black).
-  func shapeDrawing(_ i: Int, _ shape: ShapeKind, _ ctx: CompiledScene.DrawContext) -> (ShapeGeometry, ShapeStyle, Color) {
+  func shapeDrawing(_ i: Int, _ shape: ShapeKind, _ ctx: CompiledScene.DrawContext) -> (
+    ShapeGeometry, ShapeStyle, Color
+  ) {
     let node = table[i].node
     let r = rect(i, 0)
     func value(_ j: Int, _ slot: Int) -> Double { scene.attribute(AttributeKey(i, j, slot), at: time).x }
@@ -21,7 +23,8 @@ extension CompiledScene.Walker {
       switch node.modifiers[first].kind {
       case .fill:
         color = scene.color(AttributeKey(i, first), at: time)
-      case .stroke(let c, _, let cap, let join, _, let dash, _), .strokeBorder(let c, _, let cap, let join, _, let dash, _):
+      case .stroke(let c, _, let cap, let join, _, let dash, _),
+        .strokeBorder(let c, _, let cap, let join, _, let dash, _):
         if c != nil { color = scene.color(AttributeKey(i, first, 0), at: time) }
         let width = max(0, value(first, 1))
         style = .stroke(
@@ -46,7 +49,8 @@ extension CompiledScene.Walker {
     case .capsule: geometry = .capsule(Self.inset(r, inset))
     case .roundedRectangle(_, let continuous):
       let radius = max(0, scene.attribute(AttributeKey(i, -1), at: time).x - inset)
-      geometry = .roundedRectangle(Self.inset(r, inset), cornerRadius: radius, style: continuous ? .continuous : .circular)
+      geometry = .roundedRectangle(
+        Self.inset(r, inset), cornerRadius: radius, style: continuous ? .continuous : .circular)
     }
     // Shape modifiers in chain order: each trims what the one before left.
     for j in 0..<first {

@@ -52,7 +52,9 @@ public final class CompiledScene: Sendable {
     rectTracks = builder.rectTracks
     attributeTracks = builder.attributeTracks
     var byNode = [[ResolvedAttribute]](repeating: [], count: table.count)
-    for (key, track) in builder.attributeTracks.sorted(by: { ($0.key.node, $0.key.modifier, $0.key.slot) < ($1.key.node, $1.key.modifier, $1.key.slot) }) {
+    for (key, track) in builder.attributeTracks.sorted(by: {
+      ($0.key.node, $0.key.modifier, $0.key.slot) < ($1.key.node, $1.key.modifier, $1.key.slot)
+    }) {
       byNode[Int(key.node)].append(ResolvedAttribute(key: key, track: track))
     }
     nodeAttributes = byNode
@@ -81,7 +83,9 @@ public final class CompiledScene: Sendable {
       throw SceneError(diagnostics: [
         Diagnostic(
           file: "scene", location: SourceLocation(line: 1, column: 1), path: "duration",
-          message: "\"auto\" resolves to \(duration) s, which at \(scene.fps) fps is \(Int(frames)) frames, more than the limit of \(SceneLimits.maxFrames); give a shorter duration")
+          message:
+            "\"auto\" resolves to \(duration) s, which at \(scene.fps) fps is \(Int(frames)) frames, more than the limit of \(SceneLimits.maxFrames); give a shorter duration"
+        )
       ])
     }
     frameCount = Int(frames)

@@ -145,7 +145,9 @@ struct LayoutPass {
   /// SwiftUI's stack algorithm: children are offered an equal share of what is left, the
   /// least flexible first, so fixed-size children get their size and flexible ones share
   /// the rest.
-  private mutating func stack(_ i: Int, _ p: Size, vertical: Bool, spacing: Double) -> (size: Size, sizes: [Int: Size], order: [Int]) {
+  private mutating func stack(_ i: Int, _ p: Size, vertical: Bool, spacing: Double) -> (
+    size: Size, sizes: [Int: Size], order: [Int]
+  ) {
     let kids = table[i].children.filter(participates)
     let n = kids.count
     let main = vertical ? p.height : p.width
@@ -232,9 +234,11 @@ struct LayoutPass {
     case .position(let e):
       let p = e.point(state)
       let child = finite(size(i, below, rect.size))
-      place(i, below, Rect(
-        x: rect.minX + p.x - child.width / 2, y: rect.minY + p.y - child.height / 2,
-        width: child.width, height: child.height))
+      place(
+        i, below,
+        Rect(
+          x: rect.minX + p.x - child.width / 2, y: rect.minY + p.y - child.height / 2,
+          width: child.width, height: child.height))
     case .overlay(_, let alignment), .background(_, let alignment):
       place(i, below, rect)
       if let s = table[i].secondary[below] {

@@ -26,7 +26,9 @@ struct NodeTable: Sendable {
     _ = add(root, parent: nil, chain: [], branch: nil)
   }
 
-  private mutating func add(_ node: Node, parent: Int?, chain: [(value: String, curve: Animation?)], branch: (Int, Bool)?) -> Int {
+  private mutating func add(
+    _ node: Node, parent: Int?, chain: [(value: String, curve: Animation?)], branch: (Int, Bool)?
+  ) -> Int {
     let index = entries.count
     entries.append(Entry(node: node, parent: parent, chain: chain, branch: branch))
     // Children sit inside every modifier of this node.

@@ -96,7 +96,8 @@ struct TrackBuilder {
       func effective(_ i: Int, above j: Int) -> Animation? {
         var a = tx.animation
         if !tx.disablesAnimations {
-          for m in table[i].chain + NodeTable.animationModifiers(table[i].node, above: j) where changed.contains(m.value) {
+          for m in table[i].chain + NodeTable.animationModifiers(table[i].node, above: j)
+          where changed.contains(m.value) {
             a = m.curve
           }
         }
@@ -158,7 +159,9 @@ struct TrackBuilder {
           if inserted {
             for (index, a) in attributes[i].enumerated() {
               updatedIn[i][index] = k
-              try spend(attributeTracks[a.key]!.set(Self.vector(a.expression.evaluate(state), a.type), at: t, animation: nil), k, tx)
+              try spend(
+                attributeTracks[a.key]!.set(Self.vector(a.expression.evaluate(state), a.type), at: t, animation: nil),
+                k, tx)
             }
           }
         }
@@ -188,7 +191,9 @@ struct TrackBuilder {
     throw SceneError(diagnostics: [
       Diagnostic(
         file: "scene", location: tx.location, path: tx.path,
-        message: "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change")
+        message:
+          "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change"
+      )
     ])
   }
 

@@ -71,7 +71,10 @@ public struct Path: Shape, PrimitiveView {
   public var body: Never { primitiveBody() }
 
   var piece: Piece {
-    .leaf(Leaf(kind: .path(Self.structure(of: shape)), values: shape.values.map { $0.expression.evaluate(StateSnapshot([:])) }))
+    .leaf(
+      Leaf(
+        kind: .path(Self.structure(of: shape)), values: shape.values.map { $0.expression.evaluate(StateSnapshot([:])) })
+    )
   }
 
   /// The path with its values left out: the part that must agree across states.
@@ -84,7 +87,9 @@ public struct Path: Shape, PrimitiveView {
     shape.data = nil
   }
 
-  private static func value(_ p: CGPoint) -> FlipbookScene.Expression { .constant(.point(SIMD2(Double(p.x), Double(p.y)))) }
+  private static func value(_ p: CGPoint) -> FlipbookScene.Expression {
+    .constant(.point(SIMD2(Double(p.x), Double(p.y))))
+  }
 }
 
 extension Path {

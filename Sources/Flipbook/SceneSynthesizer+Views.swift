@@ -26,7 +26,8 @@ extension SceneSynthesizer {
     case .ellipse: kind = .shape(.ellipse)
     case .rectangle: kind = .shape(.rectangle)
     case .capsule: kind = .shape(.capsule)
-    case .roundedRectangle(let continuous): kind = .shape(.roundedRectangle(cornerRadius: values[0], continuous: continuous))
+    case .roundedRectangle(let continuous):
+      kind = .shape(.roundedRectangle(cornerRadius: values[0], continuous: continuous))
     case .color: kind = .color(values[0])
     case .zstack(let a): kind = .zstack(children: children, alignment: a)
     case .vstack(let a): kind = .vstack(children: children, spacing: values[0], alignment: a)
@@ -64,7 +65,8 @@ extension SceneSynthesizer {
       return try single(contents, in: trail) { .zstack(children: $0, alignment: alignment) }
     }
     if case .animation(let curve, _) = kind {
-      kind = .animation(curve: curve, value: watch(modifiers.compactMap { m in m.modifier.watched.map { (m.snapshot, $0) } }))
+      kind = .animation(
+        curve: curve, value: watch(modifiers.compactMap { m in m.modifier.watched.map { (m.snapshot, $0) } }))
     }
     return kind
   }

@@ -22,13 +22,16 @@ struct SceneSynthesizer {
   // MARK: Values
 
   /// A constant if every snapshot agrees, else a new state variable.
-  mutating func expression(_ values: [(snapshot: Int, value: StateValue)], name: String, in trail: String) throws(MovieError)
+  mutating func expression(_ values: [(snapshot: Int, value: StateValue)], name: String, in trail: String)
+    throws(MovieError)
     -> Expression
   {
     let first = values[0].value
     if values.allSatisfy({ $0.value == first }) { return .constant(first) }
     if let odd = values.first(where: { $0.value.type != first.type }) {
-      throw MovieError("\(trail): \(name) is \(first.type) in state \(values[0].snapshot) but \(odd.value.type) in state \(odd.snapshot)")
+      throw MovieError(
+        "\(trail): \(name) is \(first.type) in state \(values[0].snapshot) but \(odd.value.type) in state \(odd.snapshot)"
+      )
     }
     return .state(variable(name, values))
   }
@@ -147,7 +150,8 @@ struct SceneSynthesizer {
       }
       var result = try nodes(inner, in: trail)
       guard result.count == 1 else {
-        throw MovieError("\(trail): .id(\"\(id)\") names \(result.count) views; give an id to one view (or wrap them in a stack)")
+        throw MovieError(
+          "\(trail): .id(\"\(id)\") names \(result.count) views; give an id to one view (or wrap them in a stack)")
       }
       result[0].id = id
       return result

@@ -85,7 +85,8 @@ public final class TestScheduler: Scheduler {
       performed += 1
       precondition(
         performed <= Self.runLimit,
-        "TestScheduler.run() performed \(Self.runLimit) actions: repeating work scheduled with schedule(after:interval:) was never cancelled")
+        "TestScheduler.run() performed \(Self.runLimit) actions: repeating work scheduled with schedule(after:interval:) was never cancelled"
+      )
       advance(to: items[index].date)
     }
   }

@@ -15,7 +15,8 @@ extension View {
   /// dimension passes the parent's proposal through.
   public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some View {
     modifier(
-      ModifierValue(.frame(width: width.map { .number($0) }, height: height.map { .number($0) }, alignment: alignment.model)))
+      ModifierValue(
+        .frame(width: width.map { .number($0) }, height: height.map { .number($0) }, alignment: alignment.model)))
   }
 
   /// Insets the view by `length` on `edges`; a nil length is 16 points (SwiftUI's padding is
@@ -23,7 +24,8 @@ extension View {
   public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> some View {
     func side(_ edge: Edge.Set) -> StateValue { .number(edges.contains(edge) ? length ?? 16 : 0) }
     return modifier(
-      ModifierValue(.padding(top: side(.top), leading: side(.leading), bottom: side(.bottom), trailing: side(.trailing))))
+      ModifierValue(
+        .padding(top: side(.top), leading: side(.leading), bottom: side(.bottom), trailing: side(.trailing))))
   }
 
   /// Insets the view by `length` on every edge.
@@ -102,7 +104,9 @@ extension View {
 
   /// Shares one animated frame among the views with the same `id` in `namespace`; the one
   /// with `isSource` (the first present, in tree order) gives the frame.
-  public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true) -> some View {
+  public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true)
+    -> some View
+  {
     modifier(ModifierValue(.matchedGeometryEffect(id: "\(namespace.name)#\(id)", isSource: isSource)))
   }
 

@@ -45,5 +45,6 @@ public func assertImage(
   _ image: Pixmap, matchesGolden name: String, in directory: String, tolerance: GoldenTolerance = .default,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
-  Golden(directory: directory).check(image, named: name, tolerance: tolerance, sourceLocation: sourceLocation) == .matched
+  Golden(directory: directory).check(image, named: name, tolerance: tolerance, sourceLocation: sourceLocation)
+    == .matched
 }

@@ -53,7 +53,8 @@ public struct GIFFile: Sendable {
       }
       var control = GraphicsControlBlock()
       if DGifSavedExtensionToGCB(gif, Int32(k), &control) != GIF_OK {
-        control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+        control = GraphicsControlBlock(
+          DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
       }
       let d = saved.ImageDesc
       guard let map = d.ColorMap ?? g.SColorMap else { throw .badFrame("frame \(k) has no palette") }
@@ -64,14 +65,17 @@ public struct GIFFile: Sendable {
         for x in 0..<w where x0 + x < width && y0 + y < height {
           let index = Int(saved.RasterBits[y * w + x])
           if index == transparent { continue }
-          let c = index < Int(map.pointee.ColorCount) ? map.pointee.Colors[index] : GifColorType(Red: 0, Green: 0, Blue: 0)
+          let c =
+            index < Int(map.pointee.ColorCount) ? map.pointee.Colors[index] : GifColorType(Red: 0, Green: 0, Blue: 0)
           let o = ((y0 + y) * width + x0 + x) * 4
-          screen.bytes[o] = c.Red; screen.bytes[o + 1] = c.Green; screen.bytes[o + 2] = c.Blue; screen.bytes[o + 3] = 255
+          screen.bytes[o] = c.Red; screen.bytes[o + 1] = c.Green; screen.bytes[o + 2] = c.Blue;
+          screen.bytes[o + 3] = 255
         }
       }
-      frames.append(Frame(
-        delay: Int(control.DelayTime), colorCount: Int(map.pointee.ColorCount), transparentIndex: transparent,
-        disposal: Int(control.DisposalMode), x: x0, y: y0, width: w, height: h, image: screen))
+      frames.append(
+        Frame(
+          delay: Int(control.DelayTime), colorCount: Int(map.pointee.ColorCount), transparentIndex: transparent,
+          disposal: Int(control.DisposalMode), x: x0, y: y0, width: w, height: h, image: screen))
       switch control.DisposalMode {
       case DISPOSE_BACKGROUND:
         for y in y0..<min(height, y0 + h) {

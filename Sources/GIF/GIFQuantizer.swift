@@ -42,7 +42,8 @@ public struct GIFQuantizer {
     var palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)] = []
     let code = rgba.withUnsafeBufferPointer { source in
       indices.withUnsafeMutableBufferPointer { out in
-        Self.run(source.baseAddress!, pixmap.width, pixmap.height, maxColors: transparent ? 255 : 256,
+        Self.run(
+          source.baseAddress!, pixmap.width, pixmap.height, maxColors: transparent ? 255 : 256,
           speed: speed, dithering: dithering, into: out.baseAddress!, palette: &palette)
       }
     }
@@ -95,10 +96,13 @@ public struct GIFQuantizer {
         transparentIndex = k
         palette += matte.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0]
       } else {
-        palette += [UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c >> 16)]
+        palette += [
+          UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8), UInt8(truncatingIfNeeded: c >> 16),
+        ]
       }
     }
-    return GIFIndexedFrame(width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
+    return GIFIndexedFrame(
+      width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
   }
 
   /// Fills `rgba` with straight, 1-bit-alpha pixels; returns whether any pixel is transparent.
@@ -159,7 +163,8 @@ public struct GIFQuantizer {
     return transparentIndex
   }
 
-  private func nearest(_ i: Int, among candidates: [Int], _ palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]) -> Int? {
+  private func nearest(_ i: Int, among candidates: [Int], _ palette: [(r: UInt8, g: UInt8, b: UInt8, a: UInt8)]) -> Int?
+  {
     func d(_ x: UInt8, _ y: UInt8) -> Int { (Int(x) - Int(y)) * (Int(x) - Int(y)) }
     return candidates.min { a, b in
       let pa = palette[a], pb = palette[b]

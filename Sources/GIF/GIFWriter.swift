@@ -45,7 +45,9 @@ public final class GIFWriter {
     let (folder, name) = Self.split(path)
     var info = stat()
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw .badPath(path: path, reason: "it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")out.gif")
+      throw .badPath(
+        path: path, reason: "it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")out.gif"
+      )
     }
     guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
       throw .badPath(path: path, reason: "the folder '\(folder)' does not exist")
@@ -89,7 +91,8 @@ public final class GIFWriter {
     let rect = transparent ? (x: 0, y: 0, w: width, h: height) : changedRect(frame)
     var control = GraphicsControlBlock(
       DisposalMode: transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
-      DelayTime: Int32(max(0, min(delay, 65535))), TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+      DelayTime: Int32(max(0, min(delay, 65535))),
+      TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
     var extensionBytes = [UInt8](repeating: 0, count: 4)
     let length = EGifGCBToExtension(&control, &extensionBytes)
     do throws(GIFError) {
@@ -154,15 +157,20 @@ public final class GIFWriter {
     return (minX, minY, maxX - minX + 1, maxY - minY + 1)
   }
 
-  private func putImage(_ gif: UnsafeMutablePointer<GifFileType>, _ frame: GIFIndexedFrame, _ rect: (x: Int, y: Int, w: Int, h: Int)) throws(GIFError) {
+  private func putImage(
+    _ gif: UnsafeMutablePointer<GifFileType>, _ frame: GIFIndexedFrame, _ rect: (x: Int, y: Int, w: Int, h: Int)
+  ) throws(GIFError) {
     // A color table has 2, 4, … 256 entries; unused ones are black.
     var size = 2
     while size < frame.colorCount { size *= 2 }
     var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
     for i in 0..<frame.colorCount {
-      colors[i] = GifColorType(Red: frame.palette[3 * i], Green: frame.palette[3 * i + 1], Blue: frame.palette[3 * i + 2])
+      colors[i] = GifColorType(
+        Red: frame.palette[3 * i], Green: frame.palette[3 * i + 1], Blue: frame.palette[3 * i + 2])
     }
-    guard let map = GifMakeMapObject(Int32(size), colors) else { throw .giflib(path: path, code: E_GIF_ERR_NOT_ENOUGH_MEM) }
+    guard let map = GifMakeMapObject(Int32(size), colors) else {
+      throw .giflib(path: path, code: E_GIF_ERR_NOT_ENOUGH_MEM)
+    }
     defer { GifFreeMapObject(map) }
     try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.w), Int32(rect.h), false, map))
     var row = [GifPixelType](repeating: 0, count: rect.w)

@@ -22,8 +22,10 @@ public struct Golden: Sendable {
     self.directory = directory
     self.mode = mode
     let env = ProcessInfo.processInfo.environment["GOLDEN_ARTIFACTS"]
-    self.artifacts = artifacts ?? env ?? (URL(fileURLWithPath: directory).deletingLastPathComponent()
-      .appendingPathComponent(".build/golden-artifacts").path)
+    self.artifacts =
+      artifacts ?? env
+      ?? (URL(fileURLWithPath: directory).deletingLastPathComponent()
+        .appendingPathComponent(".build/golden-artifacts").path)
   }
 
   /// The outcome of one golden check, also reported through Swift Testing issues.
@@ -69,7 +71,8 @@ public struct Golden: Sendable {
     }
     var message: String
     if expected.width != image.width || expected.height != image.height {
-      message = "size mismatch: golden \(path) is \(expected.width)×\(expected.height), the image is \(image.width)×\(image.height)"
+      message =
+        "size mismatch: golden \(path) is \(expected.width)×\(expected.height), the image is \(image.width)×\(image.height)"
     } else {
       let comparison = ImageComparison(expected: expected, actual: image, tolerance: tolerance)
       if comparison.passes(tolerance) { return .matched }
@@ -81,7 +84,8 @@ public struct Golden: Sendable {
       try FileManager.default.createDirectory(
         atPath: URL(fileURLWithPath: base).deletingLastPathComponent().path, withIntermediateDirectories: true)
       try PNGEncoder.write(image, toFile: "\(base).actual.png")
-      try PNGEncoder.write(DiffImage.make(expected: expected, actual: image, tolerance: tolerance), toFile: "\(base).diff.png")
+      try PNGEncoder.write(
+        DiffImage.make(expected: expected, actual: image, tolerance: tolerance), toFile: "\(base).diff.png")
       message += "\n  actual: \(base).actual.png\n  diff (expected | mask | actual): \(base).diff.png"
     } catch {
       message += "\n  (could not write the artifacts: \(error))"

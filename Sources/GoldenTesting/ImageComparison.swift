@@ -71,4 +71,3 @@ public struct ImageComparison: Sendable, Equatable, CustomStringConvertible {
     psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 }
-

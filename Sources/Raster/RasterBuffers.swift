@@ -233,7 +233,8 @@ final class RasterBuffers {
       if case .path = item.geometry { styled = st }
     }
     if case .path(let path) = item.geometry {
-      recordPath(path.elements, fillRule: path.fillRule, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+      recordPath(
+        path.elements, fillRule: path.fillRule, stroke: styled, m, color, width: width, height: height, recorder: &rec)
       return
     }
 
@@ -268,7 +269,9 @@ final class RasterBuffers {
 
     if let styled {
       // Caps, joins, miter limits and dashes: the outline as SwiftUI's path, stroked.
-      recordPath(item.geometry.path.elements, fillRule: .nonZero, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+      recordPath(
+        item.geometry.path.elements, fillRule: .nonZero, stroke: styled, m, color, width: width, height: height,
+        recorder: &rec)
       return
     }
 

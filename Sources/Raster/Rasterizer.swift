@@ -44,7 +44,6 @@ public struct Rasterizer {
   }
 }
 
-
 /// A band of rows y0..<y1 of a premultiplied RGBA8 surface (row y at base + (y − y0)·width·4),
 /// and the pixel box drawn into it so far.
 struct Target {

@@ -46,7 +46,8 @@ public enum CurvePlot {
     var items: [DisplayItem] = []
     for (p, value) in values.enumerated() {
       let y0 = Double(top + p * panelHeight + header)
-      items.append(rect(Double(left), y0, Double(plotWidth), Double(plotHeight), Color(red: 0.97, green: 0.97, blue: 0.976)))
+      items.append(
+        rect(Double(left), y0, Double(plotWidth), Double(plotHeight), Color(red: 0.97, green: 0.97, blue: 0.976)))
       for t in scene.eventTimes where t <= duration {
         items.append(rect(x(t) - 0.5, y0, 1, Double(plotHeight), event))
       }
@@ -80,11 +81,13 @@ public enum CurvePlot {
       for v in [lows, highs] {
         let y = y0 + 6 + Int(((high - v) / (high - low) * Double(plotHeight - 12)).rounded())
         let label = compact(v)
-        BitmapFont.draw(label, into: &image, x: left - 8 - BitmapFont.width(label, scale: 2), y: y - 5, scale: 2, rgb: faint)
+        BitmapFont.draw(
+          label, into: &image, x: left - 8 - BitmapFont.width(label, scale: 2), y: y - 5, scale: 2, rgb: faint)
         image.fill(x: left - 5, y: y, width: 4, height: 1, color: PremulColor(opaque: faint))
       }
     }
-    drawTimeAxis(&image, duration: duration, events: scene.eventTimes, y: top + values.count * panelHeight - gap + 6, x: x)
+    drawTimeAxis(
+      &image, duration: duration, events: scene.eventTimes, y: top + values.count * panelHeight - gap + 6, x: x)
     return image
   }
 
@@ -97,7 +100,9 @@ public enum CurvePlot {
       let px = Int(x(t).rounded())
       image.fill(x: px, y: y - 4, width: 1, height: 5, color: PremulColor(opaque: faint))
       let label = compact(t) + (t == 0 ? " S" : "")
-      BitmapFont.draw(label, into: &image, x: px - (t == 0 ? 0 : BitmapFont.width(label, scale: 2) / 2), y: y + 4, scale: 2, rgb: faint)
+      BitmapFont.draw(
+        label, into: &image, x: px - (t == 0 ? 0 : BitmapFont.width(label, scale: 2) / 2), y: y + 4, scale: 2,
+        rgb: faint)
       t += step
     }
     BitmapFont.draw("EVENTS", into: &image, x: 8, y: y + 20, scale: 2, rgb: (255, 149, 0))
@@ -149,7 +154,9 @@ public enum CurvePlot {
   }
 
   static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: Color) -> DisplayItem {
-    .shape(ShapeItem(geometry: .rectangle(Rect(x: x, y: y, width: w, height: h)), style: .fill, transform: .identity, color: color))
+    .shape(
+      ShapeItem(
+        geometry: .rectangle(Rect(x: x, y: y, width: w, height: h)), style: .fill, transform: .identity, color: color))
   }
 
   /// A line from `a` to `b` as a rectangle with square caps, rotated into place.

@@ -41,7 +41,11 @@ public enum GIFRenderer {
     do {
       try WorkerPool(jobs: jobs, name: "flipbook-gif").forEachInOrder(
         count: frames.count, cancellation: cancellation, progress: progress,
-        makeWorker: { Worker(producer: SceneFrameProducer(scene: scene), quantizer: GIFQuantizer(matte: options.matte, speed: options.speed)) },
+        makeWorker: {
+          Worker(
+            producer: SceneFrameProducer(scene: scene),
+            quantizer: GIFQuantizer(matte: options.matte, speed: options.speed))
+        },
         produce: { worker, k in try worker.frame(frames[k]) },
         consume: { k, frame in try writer.add(frame, delay: delays[k]) })
     } catch {

@@ -18,7 +18,9 @@ public enum PNGFile {
   public static func write(_ pixmap: Pixmap, to path: String) throws {
     var isFolder = stat()
     if stat(path, &isFolder) == 0 && (isFolder.st_mode & S_IFMT) == S_IFDIR {
-      throw RenderError("cannot write '\(path)': it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")frame.png")
+      throw RenderError(
+        "cannot write '\(path)': it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")frame.png"
+      )
     }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

@@ -15,7 +15,9 @@ public enum SceneFile {
     } catch {
       // The compiled scene only knows the path inside the file.
       throw SceneError(
-        diagnostics: error.diagnostics.map { var d = $0; d.file = name; return d },
+        diagnostics: error.diagnostics.map {
+          var d = $0; d.file = name; return d
+        },
         suppressed: error.suppressed)
     }
   }

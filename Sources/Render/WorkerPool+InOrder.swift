@@ -23,12 +23,13 @@ extension WorkerPool {
     let results = OrderedResults<Output>(count: count, window: max(1, window ?? 2 * jobs), cancellation: cancellation)
     let group = DispatchGroup()
     for _ in 0..<max(1, min(jobs, count)) {
-      start({
-        var worker = makeWorker()
-        while let item = results.claim() {
-          results.deliver(item, Result { try produce(&worker, item) })
-        }
-      }, in: group)
+      start(
+        {
+          var worker = makeWorker()
+          while let item = results.claim() {
+            results.deliver(item, Result { try produce(&worker, item) })
+          }
+        }, in: group)
     }
     var failure: (any Error)?
     for item in 0..<count {

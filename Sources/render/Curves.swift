@@ -32,7 +32,9 @@ struct Curves: ParsableCommand {
     guard out.lowercased().hasSuffix(".png") else {
       throw ValidationError("--out is the PNG file to write, such as --out curves.png (got '\(out)')")
     }
-    guard (320...8000).contains(width) else { throw ValidationError("--width must be between 320 and 8000, got \(width)") }
+    guard (320...8000).contains(width) else {
+      throw ValidationError("--width must be between 320 and 8000, got \(width)")
+    }
   }
 
   func run() throws {
@@ -40,7 +42,8 @@ struct Curves: ParsableCommand {
     let name = scene.split(separator: "/").last.map(String.init) ?? scene
     let title = "\(name)   \(formatSeconds(compiled.fps)) fps   \(formatSeconds(compiled.duration)) s"
     guard let plot = CurvePlot.make(compiled, options: CurvePlot.Options(width: width, title: title)) else {
-      printError("\(scene): nothing animates (no timeline event changes a value with an animation), so there is nothing to plot")
+      printError(
+        "\(scene): nothing animates (no timeline event changes a value with an animation), so there is nothing to plot")
       throw ExitCode.failure
     }
     do {

@@ -37,7 +37,8 @@ extension Frames {
     guard out.lowercased().hasSuffix(".png") else {
       throw ValidationError("with \(which), --out is the PNG file to write, such as --out frame.png (got '\(out)')")
     }
-    for (given, name) in [(gif != nil, "--gif"), (contactSheet != nil, "--contact-sheet"), (frames != nil, "--frames")] where given {
+    for (given, name) in [(gif != nil, "--gif"), (contactSheet != nil, "--contact-sheet"), (frames != nil, "--frames")]
+    where given {
       throw ValidationError("\(which) renders one frame; \(name) renders many: run them as two commands")
     }
     if let time, !(time >= 0 && time.isFinite) { throw ValidationError("--time is in seconds ≥ 0, got \(time)") }
@@ -68,7 +69,9 @@ extension Frames {
       throw ExitCode.failure
     }
     let exact = (t * compiled.fps).rounded()
-    let which = abs(t * compiled.fps - exact) < 1e-6 ? "frame \(Int(exact)) (\(formatSeconds(t)) s)" : "\(formatSeconds(t)) s (between frames)"
+    let which =
+      abs(t * compiled.fps - exact) < 1e-6
+      ? "frame \(Int(exact)) (\(formatSeconds(t)) s)" : "\(formatSeconds(t)) s (between frames)"
     report("\(which) → \(out!)")
   }
 

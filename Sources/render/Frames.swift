@@ -22,16 +22,19 @@ struct Frames: ParsableCommand {
   @Argument(help: "The scene file (JSON).")
   var scene: String
 
-  @Option(name: .long, help: ArgumentHelp(
-    "The folder for the frames (created if missing); with --time or --frame, the PNG file.",
-    valueName: "dir"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The folder for the frames (created if missing); with --time or --frame, the PNG file.",
+      valueName: "dir"))
   var out: String?
 
   @Option(help: ArgumentHelp("Also (or only) write an animated GIF, looping forever.", valueName: "file.gif"))
   var gif: String?
 
-  @Option(help: ArgumentHelp(
-    "With --gif: blend semi-transparent edges over this color (a name, #RRGGBB or RRGGBB).", valueName: "color"))
+  @Option(
+    help: ArgumentHelp(
+      "With --gif: blend semi-transparent edges over this color (a name, #RRGGBB or RRGGBB).", valueName: "color"))
   var matte: String?
 
   @Option(help: ArgumentHelp("Render only the frame at T seconds, to --out FILE.png.", valueName: "T"))
@@ -40,8 +43,10 @@ struct Frames: ParsableCommand {
   @Option(help: ArgumentHelp("Render only frame N, to --out FILE.png.", valueName: "N"))
   var frame: Int?
 
-  @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
-    "Also (or only) write sampled frames as one labeled grid PNG.", valueName: "file.png"))
+  @Option(
+    name: .customLong("contact-sheet"),
+    help: ArgumentHelp(
+      "Also (or only) write sampled frames as one labeled grid PNG.", valueName: "file.png"))
   var contactSheet: String?
 
   @Option(help: "With --contact-sheet: sample every k-th frame (the last is always shown).")
@@ -117,8 +122,11 @@ struct Frames: ParsableCommand {
       bar?.clear()
       report(summaryLine(summary, out.hasSuffix("/") ? out : out + "/"))
       let (count, fps) = (compiled.frameCount, compiled.fps)
-      report("  video: " + OutputCommands.video(
-        directory: out, frameCount: count, range: range, fps: fps, width: compiled.pixelWidth, height: compiled.pixelHeight))
+      report(
+        "  video: "
+          + OutputCommands.video(
+            directory: out, frameCount: count, range: range, fps: fps, width: compiled.pixelWidth,
+            height: compiled.pixelHeight))
       report("  gif:   " + OutputCommands.gifski(directory: out, frameCount: count, range: range, fps: fps))
     } catch {
       if let signo = InterruptGuard.pendingSignal {

@@ -5,7 +5,9 @@ import FlipbookRender
 /// start number, gifski's glob, and the frame rate of this output.
 public enum OutputCommands {
   /// `ffmpeg … out.mp4` (H.264, yuv420p, padded to even sides as yuv420p needs).
-  public static func video(directory: String, frameCount: Int, range: ClosedRange<Int>?, fps: Double, width: Int, height: Int) -> String {
+  public static func video(
+    directory: String, frameCount: Int, range: ClosedRange<Int>?, fps: Double, width: Int, height: Int
+  ) -> String {
     var command = "ffmpeg" + input(directory, frameCount, range, fps)
     if width % 2 == 1 || height % 2 == 1 { command += " -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2'" }
     return command + " -c:v libx264 -pix_fmt yuv420p -crf 18 out.mp4"
@@ -41,7 +43,8 @@ public enum OutputCommands {
   /// The path as a shell word: as is when it holds only safe characters, else single-quoted.
   public static func quote(_ s: String) -> String {
     let safe = s.unicodeScalars.allSatisfy {
-      ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "/._-%+=:,@".unicodeScalars.contains($0)
+      ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+        || "/._-%+=:,@".unicodeScalars.contains($0)
     }
     return safe && !s.isEmpty ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }

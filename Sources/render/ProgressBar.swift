@@ -37,7 +37,9 @@ public final class ProgressBar: Sendable {
       return true
     }
     guard draw else { return }
-    write("\r" + Self.line(label: label, done: done, total: total, elapsed: seconds(now - start), columns: columns) + "\u{1B}[K")
+    write(
+      "\r" + Self.line(label: label, done: done, total: total, elapsed: seconds(now - start), columns: columns)
+        + "\u{1B}[K")
   }
 
   /// Erases the bar, so the summary starts on a clean line.

@@ -42,7 +42,8 @@ public enum SceneInfo {
     case .spring(let r, let z, let b):
       return "spring(response: \(number(r)), dampingFraction: \(number(z)), blendDuration: \(number(b)))"
     case .interpolatingSpring(let m, let k, let c, let v):
-      return "interpolatingSpring(mass: \(number(m)), stiffness: \(number(k)), damping: \(number(c)), initialVelocity: \(number(v)))"
+      return
+        "interpolatingSpring(mass: \(number(m)), stiffness: \(number(k)), damping: \(number(c)), initialVelocity: \(number(v)))"
     case .delay(let d, let base): return "\(describe(base)).delay(\(number(d)))"
     case .speed(let s, let base): return "\(describe(base)).speed(\(number(s)))"
     case .repeatCount(let n, let r, let base): return "\(describe(base)).repeatCount(\(n), autoreverses: \(r))"

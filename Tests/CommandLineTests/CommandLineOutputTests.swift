@@ -20,7 +20,8 @@ struct CommandLineOutputTests {
       let scene = try SceneFile.load(example("lore-circle.json"))
       let decoded = try PNGDecoder.decode(file: "\(dir)/a.png")
       #expect(decoded == FrameRenderer.pixmap(scene, frame: 15))
-      #expect(FileManager.default.contents(atPath: "\(dir)/a.png") == FileManager.default.contents(atPath: "\(dir)/b.png"))
+      #expect(
+        FileManager.default.contents(atPath: "\(dir)/a.png") == FileManager.default.contents(atPath: "\(dir)/b.png"))
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.png", "b.png"])
     }
   }

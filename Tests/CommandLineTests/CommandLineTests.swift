@@ -13,7 +13,8 @@ struct CommandLineTests {
     #expect(json?["fps"] as? Int == 30)
     #expect((json?["frameCount"] as? Int ?? 0) > 100)
     let o = try run(["info", example("lore-circle.json"), "--fps", "10", "--duration", "2", "--scale", "2"])
-    #expect(o.stdout.hasPrefix(#"{"width": 800, "height": 600, "fps": 10, "duration": 2, "frameCount": 21, "animations": ["#))
+    #expect(
+      o.stdout.hasPrefix(#"{"width": 800, "height": 600, "fps": 10, "duration": 2, "frameCount": 21, "animations": ["#))
     let animations = json?["animations"] as? [[String: Any]] ?? []
     let scale = animations.first { ($0["target"] as? String)?.hasSuffix("scaleEffect") == true }
     #expect(scale?["start"] as? Double == 0.3)
@@ -24,8 +25,11 @@ struct CommandLineTests {
   @Test func validateReportsEveryErrorAndExitsNonZero() throws {
     try withTemporaryDirectory { dir in
       let path = "\(dir)/bad.json"
-      try Data("{\"canvas\": {\"width\": 10, \"height\": 10},\n \"root\": {\"type\": \"circel\", \"modifiers\": [{\"opacity\": 2}]}}".utf8)
-        .write(to: URL(fileURLWithPath: path))
+      try Data(
+        "{\"canvas\": {\"width\": 10, \"height\": 10},\n \"root\": {\"type\": \"circel\", \"modifiers\": [{\"opacity\": 2}]}}"
+          .utf8
+      )
+      .write(to: URL(fileURLWithPath: path))
       let r = try run(["validate", path])
       #expect(r.status != 0)
       #expect(r.stderr.contains(#"\#(path):2:19: root.type: unknown node type "circel" (did you mean "circle"?)"#))

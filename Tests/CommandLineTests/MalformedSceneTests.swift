@@ -65,7 +65,8 @@ struct MalformedSceneTests {
       let path = "\(dir)/deep.json"
       let open = String(repeating: #"{"type": "zstack", "children": ["#, count: 100_000)
       let close = String(repeating: "]}", count: 100_000)
-      try Data(#"{"canvas": {"width": 10, "height": 10}, "root": \#(open)\#(close)}"#.utf8).write(to: URL(fileURLWithPath: path))
+      try Data(#"{"canvas": {"width": 10, "height": 10}, "root": \#(open)\#(close)}"#.utf8).write(
+        to: URL(fileURLWithPath: path))
       try expectRejected(path, expected: "error: SCENE:1:4144: invalid JSON: nesting deeper than 256 levels\n")
     }
   }
@@ -78,7 +79,8 @@ struct MalformedSceneTests {
         .write(to: URL(fileURLWithPath: path))
       try expectRejected(
         path,
-        expected: "error: SCENE:1:1700055: root.children[99999]: more than 100000 nodes; this is beyond the renderer's limit\n")
+        expected:
+          "error: SCENE:1:1700055: root.children[99999]: more than 100000 nodes; this is beyond the renderer's limit\n")
     }
   }
 
@@ -91,7 +93,9 @@ struct MalformedSceneTests {
       let k40 = String(repeating: "k", count: 40) + "…"
       try expectRejected(
         path,
-        expected: #"error: SCENE:1:69: \#(k40): unknown key "\#(k40)"; expected one of: $schema, version, canvas, fps, duration, state, root, timeline"# + "\n")
+        expected:
+          #"error: SCENE:1:69: \#(k40): unknown key "\#(k40)"; expected one of: $schema, version, canvas, fps, duration, state, root, timeline"#
+          + "\n")
     }
   }
 }

@@ -15,7 +15,8 @@ func populateOutputFolder(_ dir: String) throws {
 /// Checks that the folder at `path` still matches `before`.
 ///
 /// A failure names only the entries that differ: it must not print thousands of frames.
-func expectUnchanged(_ path: String, _ before: [String: FolderEntry], sourceLocation: SourceLocation = #_sourceLocation) {
+func expectUnchanged(_ path: String, _ before: [String: FolderEntry], sourceLocation: SourceLocation = #_sourceLocation)
+{
   let after = snapshot(path)
   let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
   #expect(changed.isEmpty, "changed: \(changed.prefix(10)) (\(changed.count) in all)", sourceLocation: sourceLocation)

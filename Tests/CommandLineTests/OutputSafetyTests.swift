@@ -18,7 +18,8 @@ struct OutputSafetyTests {
       let before = snapshot(out)
       // `ulimit -f 2` (1 KiB in dash's 512-byte blocks, 2 KiB in bash): every frame of the
       // lore circle is larger, so the first write fails as on a full disk (EFBIG, not ENOSPC).
-      let r = try run(shell: "ulimit -f 2; exec \"$0\" \"$@\"", [example("lore-circle.json"), "--out", out, "--jobs", "2"])
+      let r = try run(
+        shell: "ulimit -f 2; exec \"$0\" \"$@\"", [example("lore-circle.json"), "--out", out, "--jobs", "2"])
       #expect(r.exited, "killed by a signal (SIGXFSZ?): \(r.stderr)")
       #expect(r.status == 1)
       #expect(r.stderr.hasPrefix("error: cannot write frame "))
@@ -90,7 +91,9 @@ struct OutputSafetyTests {
       #expect(file.stderr == "error: cannot write frames to '\(dir)/file': it is a file, not a folder\n")
       let missing = try run([example("shapes.json"), "--out", "\(dir)/missing/out"])
       #expect(missing.status == 1)
-      #expect(missing.stderr == "error: cannot write frames to '\(dir)/missing/out': the folder '\(dir)/missing' does not exist\n")
+      #expect(
+        missing.stderr
+          == "error: cannot write frames to '\(dir)/missing/out': the folder '\(dir)/missing' does not exist\n")
       expectUnchanged(dir, before)
     }
   }

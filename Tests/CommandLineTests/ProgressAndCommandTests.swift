@@ -21,13 +21,19 @@ import Testing
   }
 
   @Test func commandsMatchTheFolderRateAndRange() {
-    #expect(OutputCommands.video(directory: "frames/", frameCount: 121, range: nil, fps: 30, width: 400, height: 300)
-      == "ffmpeg -framerate 30 -i frames/frame_%04d.png -c:v libx264 -pix_fmt yuv420p -crf 18 out.mp4")
-    #expect(OutputCommands.gifski(directory: "frames", frameCount: 121, range: nil, fps: 30)
-      == "gifski --fps 30 -o out.gif frames/frame_*.png")
-    #expect(OutputCommands.video(directory: "my frames", frameCount: 20000, range: 10...19, fps: 29.97, width: 401, height: 300)
-      == "ffmpeg -framerate 29.97 -start_number 10 -i 'my frames/frame_%05d.png' -frames:v 10 -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -c:v libx264 -pix_fmt yuv420p -crf 18 out.mp4")
-    #expect(OutputCommands.gifski(directory: "out", frameCount: 121, range: 10...20, fps: 25)
-      == "gifski --fps 25 -o out.gif out/frame_{0010..0020}.png")
+    #expect(
+      OutputCommands.video(directory: "frames/", frameCount: 121, range: nil, fps: 30, width: 400, height: 300)
+        == "ffmpeg -framerate 30 -i frames/frame_%04d.png -c:v libx264 -pix_fmt yuv420p -crf 18 out.mp4")
+    #expect(
+      OutputCommands.gifski(directory: "frames", frameCount: 121, range: nil, fps: 30)
+        == "gifski --fps 30 -o out.gif frames/frame_*.png")
+    #expect(
+      OutputCommands.video(
+        directory: "my frames", frameCount: 20000, range: 10...19, fps: 29.97, width: 401, height: 300)
+        == "ffmpeg -framerate 29.97 -start_number 10 -i 'my frames/frame_%05d.png' -frames:v 10 -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -c:v libx264 -pix_fmt yuv420p -crf 18 out.mp4"
+    )
+    #expect(
+      OutputCommands.gifski(directory: "out", frameCount: 121, range: 10...20, fps: 25)
+        == "gifski --fps 25 -o out.gif out/frame_{0010..0020}.png")
   }
 }

@@ -34,8 +34,14 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
 @Suite struct EngineTests {
   @Test func modifierOrderMatchesSwiftUI() throws {
     // [offset 50, scaleEffect 2] moves 100; [scaleEffect 2, offset 50] moves 50.
-    let a = try compile(scene(#"{"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"offset": {"x": 50}}, {"scaleEffect": 2}]}"#))
-    let b = try compile(scene(#"{"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"scaleEffect": 2}, {"offset": {"x": 50}}]}"#))
+    let a = try compile(
+      scene(
+        #"{"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"offset": {"x": 50}}, {"scaleEffect": 2}]}"#
+      ))
+    let b = try compile(
+      scene(
+        #"{"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"scaleEffect": 2}, {"offset": {"x": 50}}]}"#
+      ))
     let ra = shapes(a.displayList(frame: 0))[0].rect
     let rb = shapes(b.displayList(frame: 0))[0].rect
     // Unmoved, the 10×10 square is centered in the 200×100 canvas at (95, 45); scaled 2×
@@ -50,17 +56,24 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
     #expect(s.count == 1)
     #expect(s[0].rect == Rect(x: 50, y: 0, width: 100, height: 100))
     let color = s[0].item.color
-    #expect(close(color.red, 1) && close(color.green, 0x3B / 255.0) && close(color.blue, 0x30 / 255.0) && color.opacity == 1)
+    #expect(
+      close(color.red, 1) && close(color.green, 0x3B / 255.0) && close(color.blue, 0x30 / 255.0) && color.opacity == 1)
   }
 
   @Test func framesAlignTheirContent() throws {
-    let c = try compile(scene(#"{"type": "rectangle", "modifiers": [{"frame": {"width": 20, "height": 10}}, {"frame": {"width": 100, "height": 50, "alignment": "bottomTrailing"}}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "rectangle", "modifiers": [{"frame": {"width": 20, "height": 10}}, {"frame": {"width": 100, "height": 50, "alignment": "bottomTrailing"}}]}"#
+      ))
     // The outer frame is centered: (50, 25)–(150, 75); the inner sits at its bottom trailing corner.
     #expect(shapes(c.displayList(frame: 0))[0].rect == Rect(x: 130, y: 65, width: 20, height: 10))
   }
 
   @Test func paddingAndPosition() throws {
-    let c = try compile(scene(#"{"type": "zstack", "children": [{"type": "rectangle", "modifiers": [{"padding": 10}, {"frame": {"width": 50, "height": 40}}]}, {"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"position": [20, 30]}]}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "zstack", "children": [{"type": "rectangle", "modifiers": [{"padding": 10}, {"frame": {"width": 50, "height": 40}}]}, {"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"position": [20, 30]}]}]}"#
+      ))
     let s = shapes(c.displayList(frame: 0))
     #expect(s[0].rect == Rect(x: 85, y: 40, width: 30, height: 20))
     #expect(s[1].rect == Rect(x: 15, y: 25, width: 10, height: 10))
@@ -69,7 +82,10 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
   @Test func stacksShareSpaceLikeSwiftUI() throws {
     // A fixed 30-wide child and two flexible ones in 200 points with spacing 10:
     // the flexible ones share 200 − 30 − 20 = 150.
-    let c = try compile(scene(#"{"type": "hstack", "spacing": 10, "children": [{"type": "rectangle"}, {"type": "rectangle", "modifiers": [{"frame": {"width": 30, "height": 20}}]}, {"type": "circle"}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "hstack", "spacing": 10, "children": [{"type": "rectangle"}, {"type": "rectangle", "modifiers": [{"frame": {"width": 30, "height": 20}}]}, {"type": "circle"}]}"#
+      ))
     let s = shapes(c.displayList(frame: 0)).map(\.rect)
     #expect(s[0] == Rect(x: 0, y: 0, width: 75, height: 100))
     #expect(s[1] == Rect(x: 85, y: 40, width: 30, height: 20))
@@ -77,29 +93,43 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
   }
 
   @Test func vstackAlignmentAndEmptyChildren() throws {
-    let c = try compile(scene(#"{"type": "vstack", "alignment": "leading", "spacing": 5, "children": [{"type": "rectangle", "modifiers": [{"frame": {"width": 40, "height": 10}}]}, {"type": "empty"}, {"type": "if", "condition": "$no", "then": {"type": "rectangle"}}, {"type": "rectangle", "modifiers": [{"frame": {"width": 20, "height": 10}}]}]}"#, state: #"{"no": false}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "vstack", "alignment": "leading", "spacing": 5, "children": [{"type": "rectangle", "modifiers": [{"frame": {"width": 40, "height": 10}}]}, {"type": "empty"}, {"type": "if", "condition": "$no", "then": {"type": "rectangle"}}, {"type": "rectangle", "modifiers": [{"frame": {"width": 20, "height": 10}}]}]}"#,
+        state: #"{"no": false}"#))
     let s = shapes(c.displayList(frame: 0)).map(\.rect)
     // Stack is 40×25 (no spacing for the empty view or the absent branch), centered.
     #expect(s == [Rect(x: 80, y: 37.5, width: 40, height: 10), Rect(x: 80, y: 52.5, width: 20, height: 10)])
   }
 
   @Test func overlayAndBackgroundAreSizedToTheView() throws {
-    let c = try compile(scene(#"{"type": "rectangle", "modifiers": [{"fill": "red"}, {"frame": {"width": 40, "height": 20}}, {"background": {"node": {"type": "color", "color": "blue"}}}, {"overlay": {"node": {"type": "circle", "modifiers": [{"frame": {"width": 10, "height": 10}}]}, "alignment": "trailing"}}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "rectangle", "modifiers": [{"fill": "red"}, {"frame": {"width": 40, "height": 20}}, {"background": {"node": {"type": "color", "color": "blue"}}}, {"overlay": {"node": {"type": "circle", "modifiers": [{"frame": {"width": 10, "height": 10}}]}, "alignment": "trailing"}}]}"#
+      ))
     let s = shapes(c.displayList(frame: 0))
-    #expect(s.map(\.rect) == [
-      Rect(x: 80, y: 40, width: 40, height: 20), Rect(x: 80, y: 40, width: 40, height: 20), Rect(x: 110, y: 45, width: 10, height: 10),
-    ])
+    #expect(
+      s.map(\.rect) == [
+        Rect(x: 80, y: 40, width: 40, height: 20), Rect(x: 80, y: 40, width: 40, height: 20),
+        Rect(x: 110, y: 45, width: 10, height: 10),
+      ])
     #expect(close(s[0].item.color.blue, 1), "the background is drawn first")
   }
 
   @Test func zIndexOrdersSiblings() throws {
-    let c = try compile(scene(#"{"type": "zstack", "children": [{"type": "color", "color": "red", "modifiers": [{"zIndex": 1}]}, {"type": "color", "color": "blue"}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "zstack", "children": [{"type": "color", "color": "red", "modifiers": [{"zIndex": 1}]}, {"type": "color", "color": "blue"}]}"#
+      ))
     let blues = shapes(c.displayList(frame: 0)).map(\.item.color.blue)
     #expect(blues.count == 2 && close(blues[0], 1) && close(blues[1], 0x30 / 255.0))
   }
 
   @Test func opacityMultipliesAndCompositingGroupMakesALayer() throws {
-    let c = try compile(scene(#"{"type": "zstack", "modifiers": [{"opacity": 0.5}, {"compositingGroup": true}, {"opacity": 0.5}], "children": [{"type": "circle", "modifiers": [{"opacity": 0.5}]}]}"#))
+    let c = try compile(
+      scene(
+        #"{"type": "zstack", "modifiers": [{"opacity": 0.5}, {"compositingGroup": true}, {"opacity": 0.5}], "children": [{"type": "circle", "modifiers": [{"opacity": 0.5}]}]}"#
+      ))
     let list = c.displayList(frame: 0)
     guard case .layer(let items, let opacity) = list.items.first, case .shape(let s) = items.first else {
       Issue.record("expected a layer holding the circle, got \(list.items)")
@@ -110,14 +140,19 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
   }
 
   @Test func canvasScaleMapsPointsToPixels() throws {
-    let c = try compile(#"{"canvas": {"width": 100, "height": 50, "scale": 2}, "root": {"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}]}}"#)
+    let c = try compile(
+      #"{"canvas": {"width": 100, "height": 50, "scale": 2}, "root": {"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}]}}"#
+    )
     let list = c.displayList(frame: 0)
     #expect(list.width == 200 && list.height == 100)
     #expect(shapes(list)[0].rect == Rect(x: 90, y: 40, width: 20, height: 20))
   }
 
   @Test func timelineChangesApplyAtTheirTime() throws {
-    let c = try compile(scene(#"{"type": "rectangle", "modifiers": [{"frame": {"width": "$w", "height": 10}}]}"#, state: #"{"w": 10}"#, timeline: #"[{"at": 1, "set": {"w": 30}}]"#))
+    let c = try compile(
+      scene(
+        #"{"type": "rectangle", "modifiers": [{"frame": {"width": "$w", "height": 10}}]}"#, state: #"{"w": 10}"#,
+        timeline: #"[{"at": 1, "set": {"w": 30}}]"#))
     #expect(shapes(c.displayList(at: 0.99))[0].rect.width == 10)
     #expect(shapes(c.displayList(at: 1))[0].rect.width == 30)
     #expect(c.frameCount == 31, "duration auto: the last event at 1 s at 30 fps")

@@ -35,6 +35,7 @@ import FlipbookTestSupport
     #expect(d.location.line == 1)
     #expect(
       d.message
-        == "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (1 view, 4469 of 6000 transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change")
+        == "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (1 view, 4469 of 6000 transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change"
+    )
   }
 }

@@ -15,18 +15,22 @@ import Testing
         }
       }
     }
-    let movie = try Movie(width: 240, height: 160, background: .white, state: true) { V(showRed: $0) } timeline: { scheduler, state in
+    let movie = try Movie(width: 240, height: 160, background: .white, state: true) {
+      V(showRed: $0)
+    } timeline: { scheduler, state in
       scheduler.animation(.easeInOut(duration: 1)).schedule(after: 0.2) { state.state = false }
       scheduler.animation(.easeInOut(duration: 1)).schedule(after: 1.6) { state.state = true }
     }
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 240, "height": 160, "background": "white"}, "state": {"showRed": true},
-       "root": {"type": "if", "condition": "$showRed",
-         "then": {"type": "circle", "id": "red", "modifiers": [{"fill": "red"}, {"frame": {"width": 100, "height": 100}}]},
-         "else": {"type": "roundedRectangle", "id": "blue", "cornerRadius": 16, "modifiers": [{"fill": "blue"}, {"frame": {"width": 140, "height": 90}}]}},
-       "timeline": [{"at": 0.2, "set": {"showRed": false}, "animation": {"easeInOut": {"duration": 1}}},
-                    {"at": 1.6, "set": {"showRed": true}, "animation": {"easeInOut": {"duration": 1}}}]}
-      """)
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 240, "height": 160, "background": "white"}, "state": {"showRed": true},
+         "root": {"type": "if", "condition": "$showRed",
+           "then": {"type": "circle", "id": "red", "modifiers": [{"fill": "red"}, {"frame": {"width": 100, "height": 100}}]},
+           "else": {"type": "roundedRectangle", "id": "blue", "cornerRadius": 16, "modifiers": [{"fill": "blue"}, {"frame": {"width": 140, "height": 90}}]}},
+         "timeline": [{"at": 0.2, "set": {"showRed": false}, "animation": {"easeInOut": {"duration": 1}}},
+                      {"at": 1.6, "set": {"showRed": true}, "animation": {"easeInOut": {"duration": 1}}}]}
+        """)
   }
 
   @Test func stackInsertWithTransition() throws {
@@ -43,22 +47,26 @@ import Testing
         }
       }
     }
-    let movie = try Movie(width: 240, height: 240, background: .white, state: false) { V(showMiddle: $0) } timeline: { scheduler, state in
+    let movie = try Movie(width: 240, height: 240, background: .white, state: false) {
+      V(showMiddle: $0)
+    } timeline: { scheduler, state in
       scheduler.advance(by: 0.2)
       withAnimation(.bouncy) { state.state = true }
       scheduler.advance(by: 1.3)
       withAnimation(.easeInOut(duration: 0.5)) { state.state = false }
     }
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 240, "height": 240, "background": "white"}, "state": {"showMiddle": false},
-       "root": {"type": "vstack", "spacing": 10, "children": [
-         {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "indigo"}, {"frame": {"width": 160, "height": 50}}]},
-         {"type": "if", "condition": "$showMiddle", "then": {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [
-           {"fill": "orange"}, {"frame": {"width": 160, "height": 50}}, {"transition": {"combined": ["opacity", {"move": "leading"}]}}]}},
-         {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "teal"}, {"frame": {"width": 160, "height": 50}}]}]},
-       "timeline": [{"at": 0.2, "set": {"showMiddle": true}, "animation": "bouncy"},
-                    {"at": 1.5, "set": {"showMiddle": false}, "animation": {"easeInOut": {"duration": 0.5}}}]}
-      """)
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 240, "height": 240, "background": "white"}, "state": {"showMiddle": false},
+         "root": {"type": "vstack", "spacing": 10, "children": [
+           {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "indigo"}, {"frame": {"width": 160, "height": 50}}]},
+           {"type": "if", "condition": "$showMiddle", "then": {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [
+             {"fill": "orange"}, {"frame": {"width": 160, "height": 50}}, {"transition": {"combined": ["opacity", {"move": "leading"}]}}]}},
+           {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "teal"}, {"frame": {"width": 160, "height": 50}}]}]},
+         "timeline": [{"at": 0.2, "set": {"showMiddle": true}, "animation": "bouncy"},
+                      {"at": 1.5, "set": {"showMiddle": false}, "animation": {"easeInOut": {"duration": 0.5}}}]}
+        """)
   }
 
   @Test func toggleWithOverlayAtTwoX() throws {
@@ -75,18 +83,22 @@ import Testing
         }
       }
     }
-    let movie = try Movie(width: 200, height: 80, scale: 2, state: false) { V(on: $0) } timeline: { scheduler, state in
+    let movie = try Movie(width: 200, height: 80, scale: 2, state: false) {
+      V(on: $0)
+    } timeline: { scheduler, state in
       scheduler.animation(.snappy).schedule(after: 0.2) { state.state = true }
       scheduler.animation(.snappy).schedule(after: 1.2) { state.state = false }
     }
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 200, "height": 80, "scale": 2, "background": "clear"}, "state": {"on": false},
-       "root": {"type": "zstack", "children": [{"type": "capsule", "modifiers": [
-         {"fill": {"if": "$on", "then": "green", "else": "gray"}}, {"frame": {"width": 120, "height": 60}},
-         {"overlay": {"alignment": "center", "node": {"type": "circle", "modifiers": [{"fill": "white"},
-           {"frame": {"width": 52, "height": 52}}, {"offset": {"x": {"if": "$on", "then": 30, "else": -30}, "y": 0}}]}}}]}]},
-       "timeline": [{"at": 0.2, "set": {"on": true}, "animation": "snappy"}, {"at": 1.2, "set": {"on": false}, "animation": "snappy"}]}
-      """)
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 200, "height": 80, "scale": 2, "background": "clear"}, "state": {"on": false},
+         "root": {"type": "zstack", "children": [{"type": "capsule", "modifiers": [
+           {"fill": {"if": "$on", "then": "green", "else": "gray"}}, {"frame": {"width": 120, "height": 60}},
+           {"overlay": {"alignment": "center", "node": {"type": "circle", "modifiers": [{"fill": "white"},
+             {"frame": {"width": 52, "height": 52}}, {"offset": {"x": {"if": "$on", "then": 30, "else": -30}, "y": 0}}]}}}]}]},
+         "timeline": [{"at": 0.2, "set": {"on": true}, "animation": "snappy"}, {"at": 1.2, "set": {"on": false}, "animation": "snappy"}]}
+        """)
   }
 
   @Test func compositingGroup() throws {
@@ -106,12 +118,14 @@ import Testing
       [{"type": "circle", "modifiers": [{"fill": "red"}, {"frame": {"width": 70, "height": 70}}, {"offset": {"x": -18}}]},
        {"type": "circle", "modifiers": [{"fill": "blue"}, {"frame": {"width": 70, "height": 70}}, {"offset": {"x": 18}}]}]
       """
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 300, "height": 130, "background": "white"}, "duration": 0,
-       "root": {"type": "hstack", "spacing": 60, "children": [
-         {"type": "zstack", "modifiers": [{"opacity": 0.5}], "children": \(pair)},
-         {"type": "zstack", "modifiers": [{"compositingGroup": true}, {"opacity": 0.5}], "children": \(pair)}]}}
-      """)
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 300, "height": 130, "background": "white"}, "duration": 0,
+         "root": {"type": "hstack", "spacing": 60, "children": [
+           {"type": "zstack", "modifiers": [{"opacity": 0.5}], "children": \(pair)},
+           {"type": "zstack", "modifiers": [{"compositingGroup": true}, {"opacity": 0.5}], "children": \(pair)}]}}
+        """)
   }
 
   /// An implicit `animation(_:value:)` animates only the changes of its value, and a
@@ -135,14 +149,16 @@ import Testing
       }
       scheduler.schedule(after: 1.0) { state.x = 0 }
     }
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 200, "height": 100, "background": "white"}, "state": {"x": 0, "angle": 0},
-       "root": {"type": "rectangle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 40, "height": 40}},
-         {"rotationEffect": {"degrees": "$angle", "anchor": "topLeading"}}, {"offset": {"x": "$x", "y": 0}},
-         {"animation": {"curve": {"easeIn": {"duration": 0.5}}, "value": "$x"}}]},
-       "timeline": [{"at": 0.1, "set": {"x": 60}}, {"at": 0.2, "set": {"angle": 45}, "animation": {"linear": {"duration": 0.4}}},
-                    {"at": 0.9, "set": {"x": -60}, "disablesAnimations": true}, {"at": 1.0, "set": {"x": 0}}]}
-      """)
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 200, "height": 100, "background": "white"}, "state": {"x": 0, "angle": 0},
+         "root": {"type": "rectangle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 40, "height": 40}},
+           {"rotationEffect": {"degrees": "$angle", "anchor": "topLeading"}}, {"offset": {"x": "$x", "y": 0}},
+           {"animation": {"curve": {"easeIn": {"duration": 0.5}}, "value": "$x"}}]},
+         "timeline": [{"at": 0.1, "set": {"x": 60}}, {"at": 0.2, "set": {"angle": 45}, "animation": {"linear": {"duration": 0.4}}},
+                      {"at": 0.9, "set": {"x": -60}, "disablesAnimations": true}, {"at": 1.0, "set": {"x": 0}}]}
+        """)
   }
 
   /// `matchedGeometryEffect` moves a shared frame between two views in an `if`/`else`.
@@ -163,17 +179,22 @@ import Testing
         .frame(width: 200, height: 140, alignment: .topLeading)
       }
     }
-    let movie = try Movie(width: 200, height: 140, background: .white, state: false) { V(expanded: $0) } timeline: { scheduler, state in
+    let movie = try Movie(width: 200, height: 140, background: .white, state: false) {
+      V(expanded: $0)
+    } timeline: { scheduler, state in
       scheduler.animation(.spring(response: 0.4, dampingFraction: 0.8)).schedule(after: 0.1) { state.state = true }
     }
-    let card = #"{"type": "roundedRectangle", "cornerRadius": 12, "modifiers": [{"fill": "purple"}, {"matchedGeometryEffect": {"id": "card"}}"#
-    try expectEquivalent(movie, json: """
-      {"version": 1, "canvas": {"width": 200, "height": 140, "background": "white"}, "state": {"expanded": false},
-       "root": {"type": "zstack", "alignment": "topLeading", "modifiers": [{"frame": {"width": 200, "height": 140, "alignment": "topLeading"}}],
-         "children": [{"type": "if", "condition": "$expanded",
-           "then": \(card), {"frame": {"width": 160, "height": 100}}, {"offset": [20, 20]}]},
-           "else": \(card), {"frame": {"width": 40, "height": 40}}]}}]},
-       "timeline": [{"at": 0.1, "set": {"expanded": true}, "animation": {"spring": {"response": 0.4, "dampingFraction": 0.8}}}]}
-      """)
+    let card =
+      #"{"type": "roundedRectangle", "cornerRadius": 12, "modifiers": [{"fill": "purple"}, {"matchedGeometryEffect": {"id": "card"}}"#
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 200, "height": 140, "background": "white"}, "state": {"expanded": false},
+         "root": {"type": "zstack", "alignment": "topLeading", "modifiers": [{"frame": {"width": 200, "height": 140, "alignment": "topLeading"}}],
+           "children": [{"type": "if", "condition": "$expanded",
+             "then": \(card), {"frame": {"width": 160, "height": 100}}, {"offset": [20, 20]}]},
+             "else": \(card), {"frame": {"width": 40, "height": 40}}]}}]},
+         "timeline": [{"at": 0.1, "set": {"expanded": true}, "animation": {"spring": {"response": 0.4, "dampingFraction": 0.8}}}]}
+        """)
   }
 }

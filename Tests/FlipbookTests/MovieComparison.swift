@@ -20,7 +20,9 @@ func expectSameFrames(_ a: Movie, _ b: Movie, sourceLocation: Testing.SourceLoca
 
 /// The Swift movie, its JSON export read back, and (if given) the hand-written JSON all
 /// render the same frames.
-func expectEquivalent(_ movie: Movie, json: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+func expectEquivalent(_ movie: Movie, json: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+  throws
+{
   if let json { expectSameFrames(movie, try jsonMovie(json), sourceLocation: sourceLocation) }
   let exported = try movie.exportJSON()
   expectSameFrames(movie, try jsonMovie(exported), sourceLocation: sourceLocation)

@@ -26,14 +26,17 @@ import Testing
   }
 
   @Test func writingLeavesTheAppsSignalHandlersAlone() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-signals-\(UUID().uuidString)").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-signals-\(UUID().uuidString)")
+      .path
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let before = Self.dispositions()
     let during = Mutex<[[Int]]>([])
-    try Self.movie().writeFrames(to: dir, jobs: 2, progress: { _, _ in
-      let now = Self.dispositions()
-      during.withLock { $0.append(now) }
-    })
+    try Self.movie().writeFrames(
+      to: dir, jobs: 2,
+      progress: { _, _ in
+        let now = Self.dispositions()
+        during.withLock { $0.append(now) }
+      })
     #expect(during.withLock { $0.allSatisfy { $0 == before } })
     #expect(Self.dispositions() == before)
   }
@@ -44,10 +47,12 @@ import Testing
     let token = CancellationToken()
     let totals = Mutex<Set<Int>>([])
     #expect(throws: (any Error).self) {
-      try Self.movie().writeFrames(to: dir, jobs: 2, cancellation: token, progress: { done, total in
-        totals.withLock { _ = $0.insert(total) }
-        if done == 3 { token.cancel() }
-      })
+      try Self.movie().writeFrames(
+        to: dir, jobs: 2, cancellation: token,
+        progress: { done, total in
+          totals.withLock { _ = $0.insert(total) }
+          if done == 3 { token.cancel() }
+        })
     }
     #expect(totals.withLock { $0 } == [21])
     #expect(!FileManager.default.fileExists(atPath: dir))

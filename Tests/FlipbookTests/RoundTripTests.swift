@@ -91,7 +91,8 @@ import Testing
     let animations: [Animation] = [
       .linear, .easeIn(duration: 2), .timingCurve(0.1, 0.2, 0.3, 0.4, duration: 1), .spring, .bouncy,
       .interactiveSpring, .spring(duration: 0.7, bounce: -0.3, blendDuration: 0.1),
-      .interpolatingSpring(mass: 2, stiffness: 80, damping: 9), .interpolatingSpring(duration: 1, bounce: 0.5, initialVelocity: 2),
+      .interpolatingSpring(mass: 2, stiffness: 80, damping: 9),
+      .interpolatingSpring(duration: 1, bounce: 0.5, initialVelocity: 2),
       .linear.repeatForever(autoreverses: false), .easeOut.repeatCount(3).delay(1).speed(2),
       .linear.speed(3).repeatCount(2), .spring.delay(0.5).delay(0.5), .easeIn.speed(2).speed(0.5),
     ]

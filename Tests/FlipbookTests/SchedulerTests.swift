@@ -85,7 +85,9 @@ import Testing
 
   @Test func leftoverRepeatingWorkIsAnError() {
     #expect(throws: MovieError.self) {
-      _ = try Movie(width: 10, height: 10, state: 0.0) { x in Rectangle().opacity(x) } timeline: { scheduler, state in
+      _ = try Movie(width: 10, height: 10, state: 0.0) { x in
+        Rectangle().opacity(x)
+      } timeline: { scheduler, state in
         scheduler.schedule(after: 0, interval: 1) { state.state = 1 }
       }
     }

@@ -14,7 +14,10 @@ import Testing
     let scene = movie.scene
     #expect(scene.state.map(\.name) == ["scale_0"])
     guard case .shape(.circle) = scene.root.kind else { Issue.record("root is \(scene.root.kind)"); return }
-    #expect(scene.root.modifiers.map(\.path) == ["root.modifiers[0].fill", "root.modifiers[1].frame", "root.modifiers[2].scaleEffect"])
+    #expect(
+      scene.root.modifiers.map(\.path) == [
+        "root.modifiers[0].fill", "root.modifiers[1].frame", "root.modifiers[2].scaleEffect",
+      ])
     #expect(scene.root.modifiers[0].kind == .fill(.constant(.color(FlipbookScene.Color.named["red"]!))))
     #expect(scene.root.modifiers[2].kind == .scaleEffect(scale: .state("scale_0"), anchor: SIMD2(0.5, 0.5)))
   }
@@ -36,7 +39,9 @@ import Testing
     }
     guard case .vstack(let children, _, _) = movie.scene.root.kind else { Issue.record("not a stack"); return }
     #expect(children.count == 2)
-    guard case .conditional(let flag, let then, let otherwise) = children[1].kind else { Issue.record("not an if"); return }
+    guard case .conditional(let flag, let then, let otherwise) = children[1].kind else {
+      Issue.record("not an if"); return
+    }
     #expect(flag == "condition_0")
     #expect(then.kind == .shape(.rectangle))
     #expect(otherwise == nil)
@@ -56,7 +61,11 @@ import Testing
 
   @Test func aChangingIdIsAnError() {
     #expect(throws: MovieError.self) {
-      _ = try Movie(width: 100, height: 100, state: 1) { n in Circle().id(n) } timeline: { _, state in state.state = 2 }
+      _ = try Movie(width: 100, height: 100, state: 1) { n in
+        Circle().id(n)
+      } timeline: { _, state in
+        state.state = 2
+      }
     }
   }
 
@@ -74,11 +83,15 @@ import Testing
 
   @Test func repeatForeverNeedsADuration() throws {
     #expect(throws: MovieError.self) {
-      _ = try Movie(width: 10, height: 10, state: 0.0) { x in Rectangle().opacity(x) } timeline: { _, state in
+      _ = try Movie(width: 10, height: 10, state: 0.0) { x in
+        Rectangle().opacity(x)
+      } timeline: { _, state in
         withAnimation(.linear.repeatForever()) { state.state = 1 }
       }
     }
-    let movie = try Movie(width: 10, height: 10, duration: 2, state: 0.0) { x in Rectangle().opacity(x) } timeline: { _, state in
+    let movie = try Movie(width: 10, height: 10, duration: 2, state: 0.0) { x in
+      Rectangle().opacity(x)
+    } timeline: { _, state in
       withAnimation(.linear.repeatForever()) { state.state = 1 }
     }
     #expect(movie.frameCount == 61)

@@ -112,7 +112,9 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
       let target = "\(dir)/keep.gif"
       _ = FileManager.default.createFile(atPath: target, contents: Data("old".utf8))
       let writer = try GIFWriter(path: target, width: 4, height: 4, transparent: false)
-      let frame = GIFIndexedFrame(width: 4, height: 4, palette: [0, 0, 0, 255, 255, 255], indices: Array(repeating: 1, count: 16), transparentIndex: nil)
+      let frame = GIFIndexedFrame(
+        width: 4, height: 4, palette: [0, 0, 0, 255, 255, 255], indices: Array(repeating: 1, count: 16),
+        transparentIndex: nil)
       try writer.add(frame, delay: 4)
       writer.abandon()
       #expect(FileManager.default.contents(atPath: target) == Data("old".utf8))

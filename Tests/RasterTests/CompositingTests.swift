@@ -18,7 +18,10 @@ import Testing
 
   @Test func halfRedOverClear() {
     let p = render(
-      [fill(.ellipse(Rect(x: -10, y: -10, width: 40, height: 40)), color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))],
+      [
+        fill(
+          .ellipse(Rect(x: -10, y: -10, width: 40, height: 40)), color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))
+      ],
       width: 4, height: 4)
     #expect(px(p, 2, 2) == [128, 0, 0, 128])
   }
@@ -26,8 +29,10 @@ import Testing
   @Test func twoOverlappingShapes() {
     // Opaque blue then 50 % green over white, partly overlapping.
     let p = render(
-      [fill(.rectangle(Rect(x: 0, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 0, blue: 1)),
-       fill(.rectangle(Rect(x: 3, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 1, blue: 0, opacity: 0.5))],
+      [
+        fill(.rectangle(Rect(x: 0, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 0, blue: 1)),
+        fill(.rectangle(Rect(x: 3, y: 0, width: 6, height: 4)), color: Color(red: 0, green: 1, blue: 0, opacity: 0.5)),
+      ],
       width: 10, height: 4, background: .white)
     #expect(px(p, 1, 1) == [0, 0, 255, 255])  // blue only
     #expect(px(p, 4, 1) == [0, 128, 127, 255])  // green over blue: (0,128,0,128) + div255(dst·127)
@@ -47,8 +52,10 @@ import Testing
     // Without the layer, two 50 % shapes: the overlap is darker.
     let half = Color(red: 1, green: 0, blue: 0, opacity: 0.5)
     let plain = render(
-      [fill(.ellipse(Rect(x: 1, y: 1, width: 14, height: 14)), color: half),
-       fill(.ellipse(Rect(x: 9, y: 1, width: 14, height: 14)), color: half)],
+      [
+        fill(.ellipse(Rect(x: 1, y: 1, width: 14, height: 14)), color: half),
+        fill(.ellipse(Rect(x: 9, y: 1, width: 14, height: 14)), color: half),
+      ],
       width: 24, height: 16, background: .white)
     #expect(px(plain, 4, 8) == [255, 127, 127, 255])
     #expect(px(plain, 12, 8)[1] < px(plain, 4, 8)[1])
@@ -58,11 +65,13 @@ import Testing
 
   @Test func nestedLayersAndZeroOpacity() {
     let red = Color(red: 1, green: 0, blue: 0)
-    let inner = DisplayItem.layer(items: [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: red)], opacity: 0.5)
+    let inner = DisplayItem.layer(
+      items: [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: red)], opacity: 0.5)
     let p = render([.layer(items: [inner], opacity: 1)], width: 4, height: 4, background: .white)
     #expect(px(p, 1, 1) == [255, 127, 127, 255])
-    let q = render([.layer(items: [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: red)], opacity: 0)],
-                   width: 4, height: 4, background: .white)
+    let q = render(
+      [.layer(items: [fill(.rectangle(Rect(x: 0, y: 0, width: 4, height: 4)), color: red)], opacity: 0)],
+      width: 4, height: 4, background: .white)
     #expect(px(q, 1, 1) == [255, 255, 255, 255])
   }
 
@@ -71,8 +80,11 @@ import Testing
     let w = 64, h = 9000
     let red = Color(red: 1, green: 0, blue: 0)
     let items: [DisplayItem] = [
-      .layer(items: [fill(.rectangle(Rect(x: 2, y: 0, width: 20, height: Double(h))), color: red),
-                     fill(.ellipse(Rect(x: 10, y: 4000, width: 40, height: 2000)), color: red)], opacity: 0.5)
+      .layer(
+        items: [
+          fill(.rectangle(Rect(x: 2, y: 0, width: 20, height: Double(h))), color: red),
+          fill(.ellipse(Rect(x: 10, y: 4000, width: 40, height: 2000)), color: red),
+        ], opacity: 0.5)
     ]
     let p = render(items, width: w, height: h, background: .white)
     for y in stride(from: 0, to: h, by: 97) { #expect(px(p, 5, y) == [255, 127, 127, 255]) }
@@ -98,10 +110,14 @@ import Testing
     var items: [DisplayItem] = []
     for i in 0..<40 {
       let d = Double(i)
-      items.append(fill(.ellipse(Rect(x: d * 3.1, y: d * 1.7, width: 20 + d, height: 15)),
-                        color: Color(red: d / 40, green: 0.3, blue: 1 - d / 40, opacity: 0.6)))
-      items.append(stroke(.roundedRectangle(Rect(x: d * 2.3, y: 50 - d, width: 30, height: 12), cornerRadius: 5, style: .continuous),
-                          width: 1.5, color: Color(red: 0.2, green: d / 40, blue: 0.5, opacity: 0.8)))
+      items.append(
+        fill(
+          .ellipse(Rect(x: d * 3.1, y: d * 1.7, width: 20 + d, height: 15)),
+          color: Color(red: d / 40, green: 0.3, blue: 1 - d / 40, opacity: 0.6)))
+      items.append(
+        stroke(
+          .roundedRectangle(Rect(x: d * 2.3, y: 50 - d, width: 30, height: 12), cornerRadius: 5, style: .continuous),
+          width: 1.5, color: Color(red: 0.2, green: d / 40, blue: 0.5, opacity: 0.8)))
     }
     let list = DisplayList(width: 160, height: 100, background: .white, items: items)
     var r = Rasterizer()

@@ -29,7 +29,9 @@ import Testing
     let rect = Rect(x: 2.3, y: 3.85, width: 34.6, height: 12.4)
     let p = render([fill(.ellipse(rect))], width: 40, height: 20)
     let e = maxAlphaError(
-      p, ChordRegion(chord: affineDiskChord(cx: rect.midX, cy: rect.midY, a: rect.width / 2, b: 0, c: 0, d: rect.height / 2)))
+      p,
+      ChordRegion(
+        chord: affineDiskChord(cx: rect.midX, cy: rect.midY, a: rect.width / 2, b: 0, c: 0, d: rect.height / 2)))
     print("ellipse: max alpha error \(e.error)/255")
     #expect(e.error <= Self.limit, "error \(e.error) at (\(e.x), \(e.y))")
   }
@@ -65,8 +67,10 @@ import Testing
       [fill(.roundedRectangle(Rect(x: -13, y: -9, width: 26, height: 18), cornerRadius: 6, style: .circular), t)],
       width: 44, height: 31)
     let e = maxAlphaError(
-      p, ChordRegion(chord: roundedRectChord(
-        x0: 21.6 - 13 * s, y0: 15.2 - 9 * s, x1: 21.6 + 13 * s, y1: 15.2 + 9 * s, r: 6 * s)))
+      p,
+      ChordRegion(
+        chord: roundedRectChord(
+          x0: 21.6 - 13 * s, y0: 15.2 - 9 * s, x1: 21.6 + 13 * s, y1: 15.2 + 9 * s, r: 6 * s)))
     print("scaled rounded rect: max alpha error \(e.error)/255")
     #expect(e.error <= Self.limit, "error \(e.error) at (\(e.x), \(e.y))")
   }
@@ -98,8 +102,10 @@ import Testing
       [stroke(.ellipse(Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)), width: lw)],
       width: 35, height: 34)
     let e = maxAlphaError(
-      p, ChordRegion(chord: circleChord(cx: cx, cy: cy, r: r + lw / 2),
-                     hole: circleChord(cx: cx, cy: cy, r: r - lw / 2)))
+      p,
+      ChordRegion(
+        chord: circleChord(cx: cx, cy: cy, r: r + lw / 2),
+        hole: circleChord(cx: cx, cy: cy, r: r - lw / 2)))
     print("stroke ring: max alpha error \(e.error)/255")
     #expect(e.error <= Self.limit, "error \(e.error) at (\(e.x), \(e.y))")
   }
@@ -112,7 +118,8 @@ import Testing
         let q = t.apply(Point(x: p.0, y: p.1)); return (q.x, q.y)
       }
     }
-    let p = render([stroke(.rectangle(Rect(x: -11, y: -7, width: 22, height: 14)), width: 2.5, t)], width: 39, height: 33)
+    let p = render(
+      [stroke(.rectangle(Rect(x: -11, y: -7, width: 22, height: 14)), width: 2.5, t)], width: 39, height: 33)
     let e = maxAlphaError(
       p, ChordRegion(chord: convexPolygonChord(poly(12.25, 8.25)), hole: convexPolygonChord(poly(9.75, 5.75))))
     print("stroked rotated rect: max alpha error \(e.error)/255")
@@ -122,10 +129,13 @@ import Testing
   @Test func strokedRoundedRect() {
     let (x0, y0, w, h, r, lw) = (5.2, 4.9, 26.0, 18.3, 5.0, 2.0)
     let p = render(
-      [stroke(.roundedRectangle(Rect(x: x0, y: y0, width: w, height: h), cornerRadius: r, style: .circular), width: lw)],
+      [
+        stroke(.roundedRectangle(Rect(x: x0, y: y0, width: w, height: h), cornerRadius: r, style: .circular), width: lw)
+      ],
       width: 37, height: 29)
     let e = maxAlphaError(
-      p, ChordRegion(
+      p,
+      ChordRegion(
         chord: roundedRectChord(x0: x0 - 1, y0: y0 - 1, x1: x0 + w + 1, y1: y0 + h + 1, r: r + 1),
         hole: roundedRectChord(x0: x0 + 1, y0: y0 + 1, x1: x0 + w - 1, y1: y0 + h - 1, r: r - 1)))
     print("stroked rounded rect: max alpha error \(e.error)/255")

@@ -53,7 +53,8 @@ import Testing
       }
       b.withUnsafeMutableBytes { d in
         cov.withUnsafeBytes { c in
-          blendMaskScalar(d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: color)
+          blendMaskScalar(
+            d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: color)
         }
       }
       if a != b { mismatches += 1; if mismatches < 3 { print("mask mismatch in trial \(trial)") } }
@@ -104,13 +105,15 @@ import Testing
               if solid {
                 blendSolid(d.baseAddress! + offset * 4, count: count, paint: paint)
               } else {
-                blendMask(d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, paint: paint)
+                blendMask(
+                  d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, paint: paint)
               }
             }
           }
           b.withUnsafeMutableBytes { d in
             coverage.withUnsafeBytes { c in
-              blendMaskScalar(d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: paint.color)
+              blendMaskScalar(
+                d.baseAddress! + offset * 4, coverage: c.baseAddress! + offset * 4, count: count, color: paint.color)
             }
           }
           // Equal everywhere, including the pixel after the span (left untouched).
@@ -137,10 +140,14 @@ import Testing
       }
       var a = dst, b = dst
       a.withUnsafeMutableBytes { d in
-        layer.withUnsafeBytes { l in compositeLayer(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity) }
+        layer.withUnsafeBytes { l in
+          compositeLayer(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity)
+        }
       }
       b.withUnsafeMutableBytes { d in
-        layer.withUnsafeBytes { l in compositeLayerScalar(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity) }
+        layer.withUnsafeBytes { l in
+          compositeLayerScalar(d.baseAddress!, layer: l.baseAddress!, count: count, opacity: opacity)
+        }
       }
       if a != b { mismatches += 1 }
     }

@@ -51,7 +51,9 @@ import Testing
     let a = render([fill(g, .translation(x: 0, y: 0))], width: 12, height: 10)
     let b = render([fill(g, AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: 12, ty: 0))], width: 12, height: 10)
     var maxDiff = 0
-    for y in 0..<10 { for x in 0..<12 { maxDiff = max(maxDiff, abs(Int(a.pixel(x: x, y: y).a) - Int(b.pixel(x: 11 - x, y: y).a))) } }
+    for y in 0..<10 {
+      for x in 0..<12 { maxDiff = max(maxDiff, abs(Int(a.pixel(x: x, y: y).a) - Int(b.pixel(x: 11 - x, y: y).a))) }
+    }
     #expect(maxDiff <= 1)
   }
 
@@ -69,12 +71,15 @@ import Testing
     // A circle of radius 4 stroked 10 wide: the inner offset vanishes, so the result is the
     // disk of radius 9 (the outer offset of a circle is a circle).
     let (cx, cy) = (11.3, 10.6)
-    let s = render([stroke(.ellipse(Rect(x: cx - 4, y: cy - 4, width: 8, height: 8)), width: 10)], width: 23, height: 22)
+    let s = render(
+      [stroke(.ellipse(Rect(x: cx - 4, y: cy - 4, width: 8, height: 8)), width: 10)], width: 23, height: 22)
     let e = maxAlphaError(s, ChordRegion(chord: circleChord(cx: cx, cy: cy, r: 9)))
     #expect(e.error <= 1.5, "error \(e.error) at (\(e.x), \(e.y))")
     #expect(s.pixel(x: 11, y: 10).a == 255)
     // Rect stroke wider than the rect: the outer rect, solid.
     let r = render([stroke(.rectangle(Rect(x: 5, y: 5, width: 2, height: 2)), width: 6)], width: 12, height: 12)
-    for y in 0..<12 { for x in 0..<12 { #expect(r.pixel(x: x, y: y).a == ((2..<10).contains(x) && (2..<10).contains(y) ? 255 : 0)) } }
+    for y in 0..<12 {
+      for x in 0..<12 { #expect(r.pixel(x: x, y: y).a == ((2..<10).contains(x) && (2..<10).contains(y) ? 255 : 0)) }
+    }
   }
 }

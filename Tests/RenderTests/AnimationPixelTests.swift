@@ -10,7 +10,8 @@ import Testing
   /// SwiftUI's crossfade: at the midpoint the result is new@0.5 over (old@0.5 over background),
   /// so a quarter of the background shows through.
   @Test func crossfadeMidpointPixel() throws {
-    let scene = try compile(#"""
+    let scene = try compile(
+      #"""
       {"canvas": {"width": 8, "height": 8, "background": "white"}, "fps": 10, "state": {"a": true},
        "root": {"type": "if", "condition": "$a", "then": {"type": "color", "color": "red"}, "else": {"type": "color", "color": "blue"}},
        "timeline": [{"at": 0, "set": {"a": false}, "animation": {"easeInOut": {"duration": 1}}}]}
@@ -33,7 +34,8 @@ import Testing
   }
 
   @Test func sequenceStepWithNullAnimationJumps() throws {
-    let scene = try compile(#"""
+    let scene = try compile(
+      #"""
       {"canvas": {"width": 4, "height": 4}, "fps": 10, "state": {"c": "black"},
        "root": {"type": "color", "color": "$c"},
        "timeline": [{"at": 0, "every": 1, "animation": {"linear": {"duration": 1}},

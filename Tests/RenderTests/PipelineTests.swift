@@ -46,13 +46,16 @@ import Testing
   @Test func aBadSceneFailsBeforeAnythingIsWritten() throws {
     try withTemporaryDirectory { dir in
       let path = "\(dir)/bad.json"
-      try Data(#"{"canvas": {"width": 10, "height": 10}, "root": {"type": "circle", "modifiers": [{"fill": "bleu"}]}}"#.utf8)
-        .write(to: URL(fileURLWithPath: path))
+      try Data(
+        #"{"canvas": {"width": 10, "height": 10}, "root": {"type": "circle", "modifiers": [{"fill": "bleu"}]}}"#.utf8
+      )
+      .write(to: URL(fileURLWithPath: path))
       #expect(throws: SceneError.self) { try SceneFile.load(path) }
       do {
         _ = try SceneFile.load(path)
       } catch {
-        #expect("\(error)" == #"error: \#(path):1:91: root.modifiers[0].fill: unknown color "bleu" (did you mean "blue"?)"#)
+        #expect(
+          "\(error)" == #"error: \#(path):1:91: root.modifiers[0].fill: unknown color "bleu" (did you mean "blue"?)"#)
       }
     }
   }
@@ -62,7 +65,9 @@ import Testing
   }
 
   @Test func everyExampleIsValid() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot)/examples").filter { $0.hasSuffix(".json") }
+    let names = try FileManager.default.contentsOfDirectory(atPath: "\(repositoryRoot)/examples").filter {
+      $0.hasSuffix(".json")
+    }
     #expect(names.count >= 5)
     for name in names {
       let scene = try SceneFile.load(example(name))

@@ -100,7 +100,12 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
     #expect(tx[2].path == "timeline[1]", "events at the same time apply in array order")
     #expect(tx[2].disablesAnimations)
     #expect(tx[3].path == "timeline[2].steps[2]")
-    #expect(tx[3].animation == .speed(2, .delay(0.2, .repeatCount(3, autoreverses: false, .timingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: 1)))))
+    #expect(
+      tx[3].animation
+        == .speed(
+          2,
+          .delay(0.2, .repeatCount(3, autoreverses: false, .timingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1, duration: 1)))
+        ))
     #expect(tx[4].animation == .spring(response: 0.3, dampingFraction: 0.1, blendDuration: 0))
   }
 
@@ -113,7 +118,8 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
   }
 
   @Test func presetsAndSpringForms() throws {
-    let a = try decode("""
+    let a = try decode(
+      """
       {"canvas": {"width": 1, "height": 1}, "state": {"v": 0}, "root": {"type": "empty"}, "timeline": [
         {"at": 0, "set": {"v": 1}, "animation": "default"},
         {"at": 0, "set": {"v": 1}, "animation": "bouncy"},
@@ -122,7 +128,8 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
         {"at": 0, "set": {"v": 1}, "animation": {"interpolatingSpring": {"stiffness": 170, "damping": 15}}},
         {"at": 0, "set": {"v": 1}, "animation": {"timingCurve": [0.1, 0.2, 0.3, 0.4], "duration": 2}}
       ]}
-      """).transactions.map(\.animation)
+      """
+    ).transactions.map(\.animation)
     #expect(a[0] == .spring(response: 0.5, dampingFraction: 1, blendDuration: 0))
     #expect(a[1] == .spring(response: 0.5, dampingFraction: 0.7, blendDuration: 0))
     #expect(a[2] == .spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0))
@@ -132,7 +139,8 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
   }
 
   @Test func overridesReplaceTheScenesValues() throws {
-    let s = try decode(#"{"canvas": {"width": 10, "height": 10}, "fps": 30, "root": {"type": "empty"}}"#,
+    let s = try decode(
+      #"{"canvas": {"width": 10, "height": 10}, "fps": 30, "root": {"type": "empty"}}"#,
       overrides: SceneOverrides(fps: 12, duration: 3, scale: 3))
     #expect(s.fps == 12 && s.duration == .seconds(3) && s.canvas.pixelWidth == 30)
   }

@@ -34,9 +34,10 @@ import Testing
   @Test func absoluteAndRelativeCommandsAndImplicitRepeats() throws {
     #expect(try points("M10 20 L30 40 H5 V7 Z") == [[0, 10, 20], [1, 30, 40], [1, 5, 40], [1, 5, 7], [5]])
     // Relative forms, and numbers after a move are line-tos (relative after `m`).
-    #expect(try points("m10 20 l5 5 h-5 v10 z m1 1 2 2") == [
-      [0, 10, 20], [1, 15, 25], [1, 10, 25], [1, 10, 35], [5], [0, 11, 21], [1, 13, 23],
-    ])
+    #expect(
+      try points("m10 20 l5 5 h-5 v10 z m1 1 2 2") == [
+        [0, 10, 20], [1, 15, 25], [1, 10, 25], [1, 10, 35], [5], [0, 11, 21], [1, 13, 23],
+      ])
     // SVG's compact numbers: signs and dots separate, exponents.
     #expect(try points("M10-5.5.5e2 3L1e1,2E0") == [[0, 10, -5.5], [1, 50, 3], [1, 10, 2]])
     #expect(try points("M0,0L1e1,2E0") == [[0, 0, 0], [1, 10, 2]])
@@ -45,9 +46,10 @@ import Testing
 
   @Test func smoothCurvesReflectTheLastControlPoint() throws {
     // S reflects the previous cubic's second control point about the current point.
-    #expect(try points("M0 0 C10 0 20 10 20 20 S30 40 40 40") == [
-      [0, 0, 0], [3, 10, 0, 20, 10, 20, 20], [3, 20, 30, 30, 40, 40, 40],
-    ])
+    #expect(
+      try points("M0 0 C10 0 20 10 20 20 S30 40 40 40") == [
+        [0, 0, 0], [3, 10, 0, 20, 10, 20, 20], [3, 20, 30, 30, 40, 40, 40],
+      ])
     // After a non-curve, S's first control point is the current point.
     #expect(try points("M0 0 L5 5 S10 10 20 20") == [[0, 0, 0], [1, 5, 5], [3, 5, 5, 10, 10, 20, 20]])
     #expect(try points("M0 0 Q10 0 10 10 T10 30") == [[0, 0, 0], [2, 10, 0, 10, 10], [2, 10, 20, 10, 30]])
@@ -99,14 +101,18 @@ import Testing
         return []
       } catch { return error.diagnostics.map(\.description) }
     }
-    #expect(errors(#"{"type": "path", "d": "M0 0 L10 10 Z", "fillRule": "evenOdd", "viewBox": [0, 0, 10, 10]}"#).isEmpty)
+    #expect(
+      errors(#"{"type": "path", "d": "M0 0 L10 10 Z", "fillRule": "evenOdd", "viewBox": [0, 0, 10, 10]}"#).isEmpty)
     #expect(errors(#"{"type": "path", "commands": [{"move": [0, 0]}, {"line": ["$x", 5]}, {"close": true}]}"#).isEmpty)
-    #expect(errors(#"{"type": "path", "d": "M0 0 Lx"}"#) == [
-      #"s.json:1:90: root.d: expected a number, found "x" (at offset 6 of the path data)"#
-    ])
+    #expect(
+      errors(#"{"type": "path", "d": "M0 0 Lx"}"#) == [
+        #"s.json:1:90: root.d: expected a number, found "x" (at offset 6 of the path data)"#
+      ])
     #expect(errors(#"{"type": "path"}"#) == [#"s.json:1:68: root: a path needs "d" (SVG path data) or "commands""#])
-    #expect(errors(#"{"type": "path", "commands": [{"line": [0, 0]}]}"#).first?.contains("starts with \"move\"") == true)
-    #expect(errors(#"{"type": "path", "commands": [{"mvoe": [0, 0]}]}"#).first?.contains(#"did you mean "move""#) == true)
+    #expect(
+      errors(#"{"type": "path", "commands": [{"line": [0, 0]}]}"#).first?.contains("starts with \"move\"") == true)
+    #expect(
+      errors(#"{"type": "path", "commands": [{"mvoe": [0, 0]}]}"#).first?.contains(#"did you mean "move""#) == true)
     #expect(errors(#"{"type": "path", "d": "M0 0", "fillRule": "oddEven"}"#).first?.contains("evenOdd") == true)
     #expect(errors(#"{"type": "path", "d": "M0 0", "viewBox": [0, 0, 0, 1]}"#).first?.contains("viewBox[2]") == true)
   }

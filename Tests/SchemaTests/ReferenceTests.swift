@@ -18,7 +18,9 @@ import Testing
       if line.hasPrefix("|") {
         inTable = true
         let cell = line.dropFirst().split(separator: "|").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        if cell.hasPrefix("`"), cell.hasSuffix("`"), cell.count > 2 { names.append(String(cell.dropFirst().dropLast())) }
+        if cell.hasPrefix("`"), cell.hasSuffix("`"), cell.count > 2 {
+          names.append(String(cell.dropFirst().dropLast()))
+        }
       } else if inTable {
         break
       }
@@ -41,7 +43,8 @@ import Testing
     for folder in ["Sources", "Tests", "docs", "tools", "goldens", "examples", "Fuzz", "Benchmarks", ".ci"] {
       let base = "\(repositoryRoot)/\(folder)"
       for sub in (try? fm.subpathsOfDirectory(atPath: base)) ?? [] {
-        let ok = [".swift", ".md", ".json", ".py", ".sh", ".c", ".h"].contains { sub.hasSuffix($0) } || !sub.contains(".")
+        let ok =
+          [".swift", ".md", ".json", ".py", ".sh", ".c", ".h"].contains { sub.hasSuffix($0) } || !sub.contains(".")
         guard ok, let text = try? String(contentsOfFile: "\(base)/\(sub)", encoding: .utf8) else { continue }
         for marker in ["SCENE-FORMAT", "ANIMATION-SEMANTICS", "RASTER-NOTES", "../shared"] where text.contains(marker) {
           // This test names the markers it looks for.

@@ -78,7 +78,8 @@ func checkSchema(_ arguments: [String]) throws -> (status: Int32, output: String
     #expect(animation.count == 3)
     #expect(animation.count == 3 && animation[1]["enum"] as? [String] == SceneDecoder.animationNames)
     let animationKeys = animation.count == 3 ? (animation[2]["properties"] as? [String: Any]).map { Set($0.keys) } : nil
-    let decoderKeys = Set(SceneDecoder.curveKeys + ["duration", "repeatCount", "repeatForever", "autoreverses", "delay", "speed"])
+    let decoderKeys = Set(
+      SceneDecoder.curveKeys + ["duration", "repeatCount", "repeatForever", "autoreverses", "delay", "speed"])
     #expect(animationKeys == decoderKeys)
     let transition = def("transition")["anyOf"] as? [[String: Any]] ?? []
     #expect(transition.first?["enum"] as? [String] == SceneDecoder.transitionNames)

@@ -17,7 +17,8 @@ public enum BadSceneCorpus {
   }()
 
   /// The full paths of the top-level `schema-*.json` scenes, which fail the schema too.
-  public static let schemaInvalidScenes: [String] = scenes
+  public static let schemaInvalidScenes: [String] =
+    scenes
     .filter { $0.hasPrefix("schema-") && !$0.contains("/") }
     .map { "\(folder)/\($0)" }
 }

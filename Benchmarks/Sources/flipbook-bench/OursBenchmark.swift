@@ -69,7 +69,8 @@ struct OursBenchmark {
     for _ in 0..<repetitions {
       for j in jobs {
         let dir = outDirectory + "/flipbook-jobs\(j)"
-        times[j, default: []].append(try milliseconds { try FrameRenderer.render(scene, to: dir, jobs: j) } / Double(frames.count))
+        times[j, default: []].append(
+          try milliseconds { try FrameRenderer.render(scene, to: dir, jobs: j) } / Double(frames.count))
       }
     }
     for j in jobs {

@@ -19,15 +19,19 @@ enum PeakMemory {
   }
 
   /// Emits peak RSS for each `--jobs` value at the scene's own length and at 4× as many frames.
-  static func measure(workload: String, scene: String, render: String, outDirectory: String, jobs: [Int], fps: Double, frames: Int) throws {
+  static func measure(
+    workload: String, scene: String, render: String, outDirectory: String, jobs: [Int], fps: Double, frames: Int
+  ) throws {
     for j in jobs {
       for factor in [1, 4] {
         let count = frames * factor
         // --duration d gives round(d · fps) + 1 frames.
         let duration = Double(count - 1) / fps
-        let mib = try run(render, [
-          scene, "--out", outDirectory + "/memory", "--jobs", "\(j)", "--quiet", "--duration", "\(duration)",
-        ])
+        let mib = try run(
+          render,
+          [
+            scene, "--out", outDirectory + "/memory", "--jobs", "\(j)", "--quiet", "--duration", "\(duration)",
+          ])
         Measurement(
           impl: OursBenchmark.impl, wl: workload, metric: "peak RSS: render --jobs \(j), \(count) frames",
           unit: "MiB", values: [mib]

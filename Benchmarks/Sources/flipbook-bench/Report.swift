@@ -61,7 +61,8 @@ struct Report {
       let lo = row.values.min() ?? .nan, hi = row.values.max() ?? .nan
       let bytes = row.bytesMedian.map { String(format: "%.0f", $0) } ?? ""
       Swift.print(
-        "| \(key.wl) | \(key.impl) | \(key.metric) | \(Self.format(row.median)) | \(Self.format(lo))–\(Self.format(hi)) | \(row.unit) | \(bytes) | \(row.values.count) |")
+        "| \(key.wl) | \(key.impl) | \(key.metric) | \(Self.format(row.median)) | \(Self.format(lo))–\(Self.format(hi)) | \(row.unit) | \(bytes) | \(row.values.count) |"
+      )
     }
     Swift.print("\n### Targets\n")
     Swift.print("| target | measured | goal | met |")

@@ -22,17 +22,21 @@ extension SceneDecoder {
       return Decoded(value: nil)
     case .string(let s):
       if let a = Self.preset(s) { return Decoded(value: a) }
-      error(v, path,
-        "unknown animation \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: Self.animationNames)); expected one of: \(Self.animationNames.joined(separator: ", ")), an object, or null")
+      error(
+        v, path,
+        "unknown animation \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: Self.animationNames)); expected one of: \(Self.animationNames.joined(separator: ", ")), an object, or null"
+      )
       return nil
     case .object(let members):
       let curves = members.filter { Self.curveKeys.contains($0.key) }
       guard let m = object(v, path, allowed: Self.curveKeys + Self.animationModifierKeys) else { return nil }
       guard curves.count == 1, let curve = curves.first else {
-        error(v, path,
+        error(
+          v, path,
           curves.isEmpty
             ? "missing the curve; expected one of: \(Self.curveKeys.joined(separator: ", "))"
-            : "more than one curve (\(curves.map { excerpt($0.key) }.joined(separator: ", "))); an animation has exactly one")
+            : "more than one curve (\(curves.map { excerpt($0.key) }.joined(separator: ", "))); an animation has exactly one"
+        )
         return nil
       }
       let cPath = join(path, curve.key)
@@ -41,7 +45,9 @@ extension SceneDecoder {
         base = timingCurve(curve.value, cPath, duration: m["duration"], durationPath: join(path, "duration"))
       } else {
         if let d = m["duration"] {
-          error(d, join(path, "duration"), "\"duration\" belongs inside the curve here, e.g. {\"\(curve.key)\": {\"duration\": 1}}")
+          error(
+            d, join(path, "duration"),
+            "\"duration\" belongs inside the curve here, e.g. {\"\(curve.key)\": {\"duration\": 1}}")
         }
         base = self.curve(curve.key, curve.value, cPath)
       }
@@ -63,7 +69,8 @@ extension SceneDecoder {
       if let rc = m["repeatCount"] {
         guard let n = number(rc, join(path, "repeatCount"), .positive) else { return nil }
         guard n == n.rounded(), n <= 1_000_000 else {
-          error(rc, join(path, "repeatCount"), "expected a whole number of repetitions in 1…1000000, found \(format(n))")
+          error(
+            rc, join(path, "repeatCount"), "expected a whole number of repetitions in 1…1000000, found \(format(n))")
           return nil
         }
         a = .repeatCount(Int(n), autoreverses: autoreverses, a)
@@ -116,7 +123,8 @@ extension SceneDecoder {
       let d = m["duration"].map { duration($0, join(path, "duration")) } ?? 0.35
       return d.flatMap { Animation.curve(named: key, duration: $0) }
     case "spring":
-      guard let m = object(v, path, allowed: ["response", "dampingFraction", "blendDuration", "duration", "bounce"]) else {
+      guard let m = object(v, path, allowed: ["response", "dampingFraction", "blendDuration", "duration", "bounce"])
+      else {
         return nil
       }
       let blend = m["blendDuration"].map { number($0, join(path, "blendDuration"), .nonNegative) } ?? 0
@@ -146,7 +154,8 @@ extension SceneDecoder {
       let base = key == "smooth" ? 0 : key == "snappy" ? 0.15 : 0.3
       let b = base + extra
       guard b > -1 && b < 1 else {
-        error(m["extraBounce"]!, join(path, "extraBounce"), "bounce \(format(b)) is out of range; expected −1 < bounce < 1")
+        error(
+          m["extraBounce"]!, join(path, "extraBounce"), "bounce \(format(b)) is out of range; expected −1 < bounce < 1")
         return nil
       }
       return .spring(duration: d, bounce: b, blendDuration: 0)
@@ -167,7 +176,8 @@ extension SceneDecoder {
       }
       return a
     case "interpolatingSpring":
-      guard let m = object(v, path, allowed: ["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"]) else {
+      guard let m = object(v, path, allowed: ["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
+      else {
         return nil
       }
       let v0 = m["initialVelocity"].map { number($0, join(path, "initialVelocity")) } ?? 0
@@ -190,7 +200,9 @@ extension SceneDecoder {
       let c = m["damping"].map { number($0, join(path, "damping"), .nonNegative) } ?? 10
       guard let mass, let k, let c else { return nil }
       if k / mass > 1e8 {
-        error(m["stiffness"] ?? v, join(path, "stiffness"), "stiffness/mass \(format(k / mass)) is too large; expected at most 1e8")
+        error(
+          m["stiffness"] ?? v, join(path, "stiffness"),
+          "stiffness/mass \(format(k / mass)) is too large; expected at most 1e8")
         return nil
       }
       if c == 0 {
@@ -222,7 +234,8 @@ extension SceneDecoder {
     return b
   }
 
-  mutating func timingCurve(_ v: JSONValue, _ path: String, duration dv: JSONValue?, durationPath: String) -> Animation? {
+  mutating func timingCurve(_ v: JSONValue, _ path: String, duration dv: JSONValue?, durationPath: String) -> Animation?
+  {
     guard case .array(let items) = v.kind, items.count == 4 else {
       if case .array(let items) = v.kind {
         error(v, path, "expected [x1, y1, x2, y2], found \(items.count) item\(items.count == 1 ? "" : "s")")
@@ -235,7 +248,8 @@ extension SceneDecoder {
     for (i, item) in items.enumerated() {
       guard let n = number(item, "\(path)[\(i)]") else { return nil }
       if i % 2 == 0 && !(0...1).contains(n) {
-        error(item, "\(path)[\(i)]", "control point x \(format(n)) is out of range; expected 0…1 so that time runs forward")
+        error(
+          item, "\(path)[\(i)]", "control point x \(format(n)) is out of range; expected 0…1 so that time runs forward")
         return nil
       }
       p.append(n)
@@ -260,7 +274,10 @@ extension SceneDecoder {
       case "slide": return .slide
       default:
         let all = Self.transitionNames + ["move", "push", "offset", "combined", "asymmetric"]
-        error(v, path, "unknown transition \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: all)); expected one of: \(Self.transitionNames.joined(separator: ", ")), or an object")
+        error(
+          v, path,
+          "unknown transition \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: all)); expected one of: \(Self.transitionNames.joined(separator: ", ")), or an object"
+        )
         return nil
       }
     case .object(let members):
@@ -304,8 +321,10 @@ extension SceneDecoder {
         guard let i, let r else { return nil }
         return .asymmetric(insertion: i, removal: r)
       default:
-        error(member.keyLocation, p,
-          "unknown transition \"\(excerpt(member.key))\"\(Suggestion.hint(for: member.key, in: Self.transitionKeys)); expected one of: \(Self.transitionKeys.joined(separator: ", "))")
+        error(
+          member.keyLocation, p,
+          "unknown transition \"\(excerpt(member.key))\"\(Suggestion.hint(for: member.key, in: Self.transitionKeys)); expected one of: \(Self.transitionKeys.joined(separator: ", "))"
+        )
         return nil
       }
     default:

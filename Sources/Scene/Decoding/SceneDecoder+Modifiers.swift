@@ -14,10 +14,12 @@ extension SceneDecoder {
       let itemPath = "\(path)[\(i)]"
       guard case .object(let members) = item.kind, members.count == 1, let member = members.first else {
         if case .object(let members) = item.kind {
-          error(item, itemPath,
+          error(
+            item, itemPath,
             members.isEmpty
               ? "empty modifier; each modifier is an object with exactly one key, such as {\"opacity\": 0.5}"
-              : "a modifier object has exactly one key, found \(members.count) (\(members.map { excerpt($0.key) }.joined(separator: ", "))); split them into separate entries")
+              : "a modifier object has exactly one key, found \(members.count) (\(members.map { excerpt($0.key) }.joined(separator: ", "))); split them into separate entries"
+          )
         } else {
           typeError(item, itemPath, expected: "a modifier object with one key, such as {\"opacity\": 0.5}")
         }
@@ -26,7 +28,8 @@ extension SceneDecoder {
       let name = member.key
       let mPath = join(itemPath, name)
       guard let spec = ModifierSpec.named[name] else {
-        error(member.keyLocation, mPath,
+        error(
+          member.keyLocation, mPath,
           "unknown modifier \"\(excerpt(name))\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
         continue
       }
@@ -90,8 +93,10 @@ extension SceneDecoder {
   mutating func argument(_ type: ArgumentType, _ v: JSONValue, _ path: String) -> ModifierArgument<Expression, Node>? {
     switch type {
     case .value(let valueType, let range, let numberAsPoint, let defaultComponent):
-      return expression(v, path, valueType, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent)
-        .map { .value($0) }
+      return expression(
+        v, path, valueType, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent
+      )
+      .map { .value($0) }
     case .alignment: return alignment(v, path).map { .alignment($0) }
     case .anchor: return anchor(v, path).map { .anchor($0) }
     case .node: return node(v, path).map { .content($0) }
@@ -101,7 +106,10 @@ extension SceneDecoder {
     case .bool: return bool(v, path).map { .bool($0) }
     case .choice(let names):
       guard case .string(let s) = v.kind, names.contains(s) else {
-        let found = if case .string(let s) = v.kind { "\"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names))" } else { describe(v) }
+        let found =
+          if case .string(let s) = v.kind { "\"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names))" } else {
+            describe(v)
+          }
         error(v, path, "expected one of: \(names.joined(separator: ", ")); found \(found)")
         return nil
       }
@@ -122,7 +130,9 @@ extension SceneDecoder {
         typeError(v, path, expected: "a state reference such as \"$scaled\"")
         return nil
       }
-      return stateReference(v, String(s.dropFirst()), path, [.number, .bool, .color, .point]).map { .stateReference($0) }
+      return stateReference(v, String(s.dropFirst()), path, [.number, .bool, .color, .point]).map {
+        .stateReference($0)
+      }
     }
   }
 }

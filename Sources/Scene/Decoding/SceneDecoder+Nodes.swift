@@ -36,8 +36,10 @@ extension SceneDecoder {
       return nil
     }
     guard Self.nodeTypes.contains(type) else {
-      error(typeValue, join(path, "type"),
-        "unknown node type \"\(excerpt(type))\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))")
+      error(
+        typeValue, join(path, "type"),
+        "unknown node type \"\(excerpt(type))\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))"
+      )
       return nil
     }
     let allowed = ["type", "id", "modifiers"] + Self.extraKeys(type)
@@ -59,10 +61,14 @@ extension SceneDecoder {
     case "rectangle": kind = .shape(.rectangle)
     case "capsule": kind = .shape(.capsule)
     case "roundedRectangle":
-      let radius = m["cornerRadius"].map { expression($0, join(path, "cornerRadius"), .number, range: .nonNegative) } ?? .number(0)
+      let radius =
+        m["cornerRadius"].map { expression($0, join(path, "cornerRadius"), .number, range: .nonNegative) } ?? .number(0)
       var continuous = false
       if let s = m["style"] {
-        if case .string("continuous") = s.kind { continuous = true } else if case .string("circular") = s.kind {} else {
+        if case .string("continuous") = s.kind {
+          continuous = true
+        } else if case .string("circular") = s.kind {
+        } else {
           error(s, join(path, "style"), "expected \"circular\" or \"continuous\", found \(describe(s))")
         }
       }
@@ -72,14 +78,17 @@ extension SceneDecoder {
     case "zstack", "vstack", "hstack":
       let children = m["children"].map { self.children($0, join(path, "children")) } ?? []
       let allowedAlignments: [Alignment] =
-        type == "zstack" ? Alignment.allCases : type == "vstack" ? [.leading, .center, .trailing] : [.top, .center, .bottom]
-      let alignment = m["alignment"].map { self.alignment($0, join(path, "alignment"), allowed: allowedAlignments) } ?? .center
+        type == "zstack"
+        ? Alignment.allCases : type == "vstack" ? [.leading, .center, .trailing] : [.top, .center, .bottom]
+      let alignment =
+        m["alignment"].map { self.alignment($0, join(path, "alignment"), allowed: allowedAlignments) } ?? .center
       if type == "zstack" {
         if let alignment { kind = .zstack(children: children, alignment: alignment) }
       } else {
         let spacing = m["spacing"].map { expression($0, join(path, "spacing"), .number) } ?? .number(8)
         if let alignment, let spacing {
-          kind = type == "vstack"
+          kind =
+            type == "vstack"
             ? .vstack(children: children, spacing: spacing, alignment: alignment)
             : .hstack(children: children, spacing: spacing, alignment: alignment)
         }
@@ -101,7 +110,8 @@ extension SceneDecoder {
     case "spacer": kind = .spacer
     default: break
     }
-    let modifiers = m["modifiers"].map { self.modifiers($0, join(path, "modifiers"), isShape: Self.shapeTypes.contains(type)) } ?? []
+    let modifiers =
+      m["modifiers"].map { self.modifiers($0, join(path, "modifiers"), isShape: Self.shapeTypes.contains(type)) } ?? []
     guard let kind else { return nil }
     return Node(kind: kind, id: id, modifiers: modifiers, path: path)
   }
@@ -117,7 +127,9 @@ extension SceneDecoder {
       guard let n = node(item, "\(path)[\(i)]") else { continue }
       if let id = n.id {
         if let first = ids[id] {
-          error(item, "\(path)[\(i)].id", "duplicate id \"\(excerpt(id))\" among siblings (first at \(first)); stack children need distinct ids")
+          error(
+            item, "\(path)[\(i)].id",
+            "duplicate id \"\(excerpt(id))\" among siblings (first at \(first)); stack children need distinct ids")
         } else {
           ids[id] = item.location
         }

@@ -66,7 +66,9 @@ extension SceneDecoder {
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
       guard case .object(let members) = item.kind, members.count == 1, let member = members.first else {
-        typeError(item, itemPath, expected: "a path command object with one key (\(Self.pathCommandKeys.joined(separator: ", ")))")
+        typeError(
+          item, itemPath,
+          expected: "a path command object with one key (\(Self.pathCommandKeys.joined(separator: ", ")))")
         ok = false
         continue
       }
@@ -82,7 +84,9 @@ extension SceneDecoder {
         let to = m["to"].flatMap { point($0, join(p, "to")) }
         if let c, let to { command = .quad(control: c, to: to) }
       case "curve":
-        guard let m = object(member.value, p, allowed: ["control1", "control2", "to"], required: ["control1", "control2", "to"])
+        guard
+          let m = object(
+            member.value, p, allowed: ["control1", "control2", "to"], required: ["control1", "control2", "to"])
         else { break }
         let c1 = m["control1"].flatMap { point($0, join(p, "control1")) }
         let c2 = m["control2"].flatMap { point($0, join(p, "control2")) }
@@ -109,13 +113,17 @@ extension SceneDecoder {
           error(member.value, p, "expected true, found \(describe(member.value))")
         }
       default:
-        error(member.keyLocation, p,
-          "unknown path command \"\(excerpt(member.key))\"\(Suggestion.hint(for: member.key, in: Self.pathCommandKeys)); expected one of: \(Self.pathCommandKeys.joined(separator: ", "))")
+        error(
+          member.keyLocation, p,
+          "unknown path command \"\(excerpt(member.key))\"\(Suggestion.hint(for: member.key, in: Self.pathCommandKeys)); expected one of: \(Self.pathCommandKeys.joined(separator: ", "))"
+        )
       }
       if let command { result.append(command) } else { ok = false }
     }
     if ok, let first = result.first {
-      if case .move = first {} else if case .arc = first {} else {
+      if case .move = first {
+      } else if case .arc = first {
+      } else {
         error(items[0], "\(path)[0]", "a path starts with \"move\" (or \"arc\", which moves to its start)")
         return nil
       }

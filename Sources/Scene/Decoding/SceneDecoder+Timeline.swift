@@ -14,7 +14,10 @@ extension SceneDecoder {
       if event["steps"] != nil || event["every"] != nil {
         result += sequence(event, path)
       } else {
-        guard let m = object(event, path, allowed: ["at", "set", "animation", "disablesAnimations"], required: ["at", "set"]) else {
+        guard
+          let m = object(
+            event, path, allowed: ["at", "set", "animation", "disablesAnimations"], required: ["at", "set"])
+        else {
           continue
         }
         let at = m["at"].flatMap { time($0, join(path, "at")) }
@@ -22,7 +25,10 @@ extension SceneDecoder {
         let animation = m["animation"].map { self.animation($0, join(path, "animation")) } ?? Decoded(value: nil)
         let disables = m["disablesAnimations"].map { bool($0, join(path, "disablesAnimations")) } ?? false
         if let at, let changes, let animation, let disables {
-          result.append(Transaction(time: at, changes: changes, animation: animation.value, disablesAnimations: disables, path: path, location: event.location))
+          result.append(
+            Transaction(
+              time: at, changes: changes, animation: animation.value, disablesAnimations: disables, path: path,
+              location: event.location))
         }
       }
       if result.count > SceneLimits.maxTransactions {
@@ -77,13 +83,21 @@ extension SceneDecoder {
   /// A sequence: `steps[k]` happens at `at + k·every`, each its own transaction; a step's
   /// own `animation` (even `null`) overrides the sequence's.
   mutating func sequence(_ v: JSONValue, _ path: String) -> [Transaction] {
-    guard let m = object(v, path, allowed: ["at", "every", "animation", "steps", "disablesAnimations"], required: ["at", "every", "steps"]) else {
+    guard
+      let m = object(
+        v, path, allowed: ["at", "every", "animation", "steps", "disablesAnimations"],
+        required: ["at", "every", "steps"])
+    else {
       return []
     }
     let at = m["at"].flatMap { time($0, join(path, "at")) }
     var every: Double?
     if let e = m["every"], let n = number(e, join(path, "every")) {
-      if n > 0 { every = n } else { error(e, join(path, "every"), "\(format(n)) is out of range; \"every\" must be > 0") }
+      if n > 0 {
+        every = n
+      } else {
+        error(e, join(path, "every"), "\(format(n)) is out of range; \"every\" must be > 0")
+      }
     }
     let animation = m["animation"].map { self.animation($0, join(path, "animation")) } ?? Decoded(value: nil)
     let disables = m["disablesAnimations"].map { bool($0, join(path, "disablesAnimations")) } ?? false
@@ -103,7 +117,9 @@ extension SceneDecoder {
     var result: [Transaction] = []
     for (k, step) in steps.enumerated() {
       let sPath = "\(path).steps[\(k)]"
-      guard let sm = object(step, sPath, allowed: ["set", "animation", "disablesAnimations"], required: ["set"]) else { continue }
+      guard let sm = object(step, sPath, allowed: ["set", "animation", "disablesAnimations"], required: ["set"]) else {
+        continue
+      }
       let changes = sm["set"].flatMap { set($0, join(sPath, "set")) }
       let own = sm["animation"].map { self.animation($0, join(sPath, "animation")) }
       let sDisables = sm["disablesAnimations"].map { bool($0, join(sPath, "disablesAnimations")) } ?? disables
@@ -118,7 +134,10 @@ extension SceneDecoder {
         error(step, sPath, "step time \(format(t)) s is out of range; expected at most 1000000 seconds")
         return result
       }
-      result.append(Transaction(time: t, changes: changes, animation: stepAnimation, disablesAnimations: sDisables, path: sPath, location: step.location))
+      result.append(
+        Transaction(
+          time: t, changes: changes, animation: stepAnimation, disablesAnimations: sDisables, path: sPath,
+          location: step.location))
     }
     return result
   }

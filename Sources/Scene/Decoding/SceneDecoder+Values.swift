@@ -119,10 +119,14 @@ extension SceneDecoder {
           }
         }
         let a = m["then"].flatMap {
-          expression($0, join(path, "then"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent)
+          expression(
+            $0, join(path, "then"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent
+          )
         }
         let b = m["else"].flatMap {
-          expression($0, join(path, "else"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent)
+          expression(
+            $0, join(path, "else"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent
+          )
         }
         guard let flag, let a, let b else { return nil }
         return .conditional(flag: flag, then: a, else: b)
@@ -138,17 +142,26 @@ extension SceneDecoder {
       case .string(let s):
         return colorLiteral(v, s, path).map { .constant(.color($0)) }
       case .object:
-        guard let m = object(v, path, allowed: ["red", "green", "blue", "opacity"], required: ["red", "green", "blue"], what: "a color") else {
+        guard
+          let m = object(
+            v, path, allowed: ["red", "green", "blue", "opacity"], required: ["red", "green", "blue"], what: "a color")
+        else {
           return nil
         }
         let r = m["red"].flatMap { expression($0, join(path, "red"), .number, range: .unit, allowState: allowState) }
-        let g = m["green"].flatMap { expression($0, join(path, "green"), .number, range: .unit, allowState: allowState) }
+        let g = m["green"].flatMap {
+          expression($0, join(path, "green"), .number, range: .unit, allowState: allowState)
+        }
         let b = m["blue"].flatMap { expression($0, join(path, "blue"), .number, range: .unit, allowState: allowState) }
-        let a = m["opacity"].map { expression($0, join(path, "opacity"), .number, range: .unit, allowState: allowState) } ?? .number(1)
+        let a =
+          m["opacity"].map { expression($0, join(path, "opacity"), .number, range: .unit, allowState: allowState) }
+          ?? .number(1)
         guard let r, let g, let b, let a else { return nil }
         return Self.fold(.color(red: r, green: g, blue: b, opacity: a))
       default:
-        typeError(v, path, expected: "a color (a name such as \"blue\", \"#RRGGBB\", or {\"red\", \"green\", \"blue\", \"opacity\"})")
+        typeError(
+          v, path,
+          expected: "a color (a name such as \"blue\", \"#RRGGBB\", or {\"red\", \"green\", \"blue\", \"opacity\"})")
         return nil
       }
     case .point:
@@ -168,8 +181,10 @@ extension SceneDecoder {
         let required = defaultComponent == nil ? ["x", "y"] : []
         guard let m = object(v, path, allowed: ["x", "y"], required: required, what: "a point") else { return nil }
         let d = defaultComponent ?? 0
-        let x = m["x"].map { expression($0, join(path, "x"), .number, range: range, allowState: allowState) } ?? .number(d)
-        let y = m["y"].map { expression($0, join(path, "y"), .number, range: range, allowState: allowState) } ?? .number(d)
+        let x =
+          m["x"].map { expression($0, join(path, "x"), .number, range: range, allowState: allowState) } ?? .number(d)
+        let y =
+          m["y"].map { expression($0, join(path, "y"), .number, range: range, allowState: allowState) } ?? .number(d)
         guard let x, let y else { return nil }
         return Self.fold(.point(x: x, y: y))
       default:
@@ -184,7 +199,8 @@ extension SceneDecoder {
     switch e {
     case .point(.constant(.number(let x)), .constant(.number(let y))):
       return .constant(.point(SIMD2(x, y)))
-    case .color(.constant(.number(let r)), .constant(.number(let g)), .constant(.number(let b)), .constant(.number(let a))):
+    case .color(
+      .constant(.number(let r)), .constant(.number(let g)), .constant(.number(let b)), .constant(.number(let a))):
       return .constant(.color(Color(red: r, green: g, blue: b, opacity: a)))
     default:
       return e
@@ -199,9 +215,13 @@ extension SceneDecoder {
     if let a = Alignment(rawValue: s), allowed.contains(a) { return a }
     let names = allowed.map(\.rawValue)
     if Alignment(rawValue: s) != nil {
-      error(v, path, "alignment \"\(excerpt(s))\" does not apply here; expected one of: \(names.joined(separator: ", "))")
+      error(
+        v, path, "alignment \"\(excerpt(s))\" does not apply here; expected one of: \(names.joined(separator: ", "))")
     } else {
-      error(v, path, "unknown alignment \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
+      error(
+        v, path,
+        "unknown alignment \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))"
+      )
     }
     return nil
   }
@@ -220,7 +240,10 @@ extension SceneDecoder {
     }
     if let e = Edge(rawValue: s) { return e }
     let names = Edge.allCases.map(\.rawValue)
-    error(v, path, "unknown edge \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))")
+    error(
+      v, path,
+      "unknown edge \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))"
+    )
     return nil
   }
 }

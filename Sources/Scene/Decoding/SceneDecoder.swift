@@ -147,14 +147,17 @@ public struct SceneDecoder {
   package static let topLevelKeys = ["$schema", "version", "canvas", "fps", "duration", "state", "root", "timeline"]
 
   mutating func scene(_ json: JSONValue, overrides: SceneOverrides) -> Scene? {
-    guard let top = object(json, "", allowed: Self.topLevelKeys, required: ["canvas", "root"], what: "a scene object") else {
+    guard let top = object(json, "", allowed: Self.topLevelKeys, required: ["canvas", "root"], what: "a scene object")
+    else {
       return nil
     }
-    if let s = top["$schema"], case .string = s.kind {} else if let s = top["$schema"] {
+    if let s = top["$schema"], case .string = s.kind {
+    } else if let s = top["$schema"] {
       typeError(s, "$schema", expected: "a string")
     }
     if let v = top["version"] {
-      if case .number(let n, _) = v.kind, n == 1 {} else {
+      if case .number(let n, _) = v.kind, n == 1 {
+      } else {
         error(v, "version", "unsupported version \(excerpt(Self.text(v))); this renderer reads version 1")
       }
     }
@@ -168,7 +171,9 @@ public struct SceneDecoder {
       fps = f
     } else if let v = top["fps"] {
       if let f = number(v, "fps") {
-        if f > 0 && f <= SceneLimits.maxFPS { fps = f } else {
+        if f > 0 && f <= SceneLimits.maxFPS {
+          fps = f
+        } else {
           error(v, "fps", "\(format(f)) is out of range; expected a number in (0, 240]")
         }
       }
@@ -176,14 +181,18 @@ public struct SceneDecoder {
 
     var duration = Scene.Duration.auto
     if let d = overrides.duration {
-      if d >= 0 && d.isFinite { duration = .seconds(d) } else {
+      if d >= 0 && d.isFinite {
+        duration = .seconds(d)
+      } else {
         error(json.location, "duration", "--duration \(format(d)) is out of range; expected seconds ≥ 0")
       }
     } else if let v = top["duration"] {
       if case .string(let s) = v.kind {
         if s != "auto" { error(v, "duration", "expected seconds ≥ 0 or \"auto\", found \(describe(v))") }
       } else if let d = number(v, "duration") {
-        if d >= 0 { duration = .seconds(d) } else {
+        if d >= 0 {
+          duration = .seconds(d)
+        } else {
           error(v, "duration", "\(format(d)) is negative; expected seconds ≥ 0 or \"auto\"")
         }
       }
@@ -193,8 +202,10 @@ public struct SceneDecoder {
       if frames > Double(SceneLimits.maxFrames) {
         // From the command line, the message names the option, not the file's value.
         let given = overrides.duration != nil ? "--duration \(format(d))" : format(d)
-        error(overrides.duration != nil ? json : top["duration"] ?? json, "duration",
-          "\(given) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)")
+        error(
+          overrides.duration != nil ? json : top["duration"] ?? json, "duration",
+          "\(given) s at \(format(fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames)"
+        )
       }
     }
 
@@ -217,14 +228,18 @@ public struct SceneDecoder {
   }
 
   mutating func canvas(_ v: JSONValue, overrides: SceneOverrides) -> Scene.Canvas? {
-    guard let m = object(v, "canvas", allowed: ["width", "height", "scale", "background"], required: ["width", "height"]) else {
+    guard
+      let m = object(v, "canvas", allowed: ["width", "height", "scale", "background"], required: ["width", "height"])
+    else {
       return nil
     }
     let width = m["width"].flatMap { positive($0, "canvas.width") }
     let height = m["height"].flatMap { positive($0, "canvas.height") }
     var scale = 1.0
     if let s = overrides.scale {
-      if s > 0 && s.isFinite { scale = s } else {
+      if s > 0 && s.isFinite {
+        scale = s
+      } else {
         error(v, "canvas.scale", "--scale \(format(s)) is out of range; expected a number > 0")
       }
     } else if let sv = m["scale"], let s = positive(sv, "canvas.scale") {
@@ -240,16 +255,22 @@ public struct SceneDecoder {
       guard let side else { continue }
       let p = (side * scale).rounded()
       if p < 1 || p > Double(SceneLimits.maxPixelSide) {
-        error(m[name]!, "canvas.\(name)",
-          "\(format(side)) points × scale \(format(scale)) is \(format(p)) pixels; expected 1…\(SceneLimits.maxPixelSide)")
+        error(
+          m[name]!, "canvas.\(name)",
+          "\(format(side)) points × scale \(format(scale)) is \(format(p)) pixels; expected 1…\(SceneLimits.maxPixelSide)"
+        )
       }
     }
     guard let width, let height else { return nil }
     let canvas = Scene.Canvas(width: width, height: height, scale: scale, background: background)
     let pw = (width * scale).rounded(), ph = (height * scale).rounded()
-    if pw * ph > Double(SceneLimits.maxPixelsPerFrame), pw <= Double(SceneLimits.maxPixelSide), ph <= Double(SceneLimits.maxPixelSide) {
-      error(v, "canvas",
-        "\(format(pw))×\(format(ph)) is \(format(pw * ph)) pixels per frame, more than the limit of \(SceneLimits.maxPixelsPerFrame)")
+    if pw * ph > Double(SceneLimits.maxPixelsPerFrame), pw <= Double(SceneLimits.maxPixelSide),
+      ph <= Double(SceneLimits.maxPixelSide)
+    {
+      error(
+        v, "canvas",
+        "\(format(pw))×\(format(ph)) is \(format(pw * ph)) pixels per frame, more than the limit of \(SceneLimits.maxPixelsPerFrame)"
+      )
     }
     return canvas
   }

@@ -15,7 +15,9 @@ indirect enum JSONOutput: Sendable {
     switch self {
     case .object(let members) where !members.isEmpty && compact.count + indent > inlineWidth:
       let pad = String(repeating: " ", count: indent + 2)
-      let body = members.map { "\(pad)\(Self.quote($0.0)): \($0.1.pretty(indent: indent + 2, inlineWidth: inlineWidth))" }
+      let body = members.map {
+        "\(pad)\(Self.quote($0.0)): \($0.1.pretty(indent: indent + 2, inlineWidth: inlineWidth))"
+      }
       return "{\n" + body.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "}"
     case .array(let items) where !items.isEmpty && compact.count + indent > inlineWidth:
       let pad = String(repeating: " ", count: indent + 2)

@@ -38,10 +38,13 @@ extension SceneEncoder.Writer {
         return [(name, .object([("duration", d)]))]
       }
       return [
-        ("timingCurve", .array([
-          try number(x1, "\(path).timingCurve[0]"), try number(y1, "\(path).timingCurve[1]"),
-          try number(x2, "\(path).timingCurve[2]"), try number(y2, "\(path).timingCurve[3]"),
-        ])),
+        (
+          "timingCurve",
+          .array([
+            try number(x1, "\(path).timingCurve[0]"), try number(y1, "\(path).timingCurve[1]"),
+            try number(x2, "\(path).timingCurve[2]"), try number(y2, "\(path).timingCurve[3]"),
+          ])
+        ),
         ("duration", d),
       ]
     case let .spring(response, dampingFraction, blendDuration):
@@ -54,11 +57,16 @@ extension SceneEncoder.Writer {
       return [("spring", .object(m))]
     case let .interpolatingSpring(mass, stiffness, damping, initialVelocity):
       let p = "\(path).interpolatingSpring"
-      return [("interpolatingSpring", .object([
-        ("mass", try number(mass, "\(p).mass")), ("stiffness", try number(stiffness, "\(p).stiffness")),
-        ("damping", try number(damping, "\(p).damping")),
-        ("initialVelocity", try number(initialVelocity, "\(p).initialVelocity")),
-      ]))]
+      return [
+        (
+          "interpolatingSpring",
+          .object([
+            ("mass", try number(mass, "\(p).mass")), ("stiffness", try number(stiffness, "\(p).stiffness")),
+            ("damping", try number(damping, "\(p).damping")),
+            ("initialVelocity", try number(initialVelocity, "\(p).initialVelocity")),
+          ])
+        )
+      ]
     case .delay, .speed, .repeatCount, .repeatForever:
       return [("base", try animation(a, "\(path).base"))]
     }
@@ -71,22 +79,35 @@ extension SceneEncoder.Writer {
     case .slide: return .string("slide")
     case .scale(let s, let anchor):
       if s == 1e-5 && anchor == Alignment.center.unitPoint { return .string("scale") }
-      return .object([("scale", .object([
-        ("scale", try number(s, "\(path).scale.scale")), ("anchor", try self.anchor(anchor, "\(path).scale.anchor")),
-      ]))])
+      return .object([
+        (
+          "scale",
+          .object([
+            ("scale", try number(s, "\(path).scale.scale")),
+            ("anchor", try self.anchor(anchor, "\(path).scale.anchor")),
+          ])
+        )
+      ])
     case .move(let e): return .object([("move", .string(e.rawValue))])
     case .push(let e): return .object([("push", .string(e.rawValue))])
     case .offset(let o):
-      return .object([("offset", .object([("x", try number(o.x, "\(path).offset.x")), ("y", try number(o.y, "\(path).offset.y"))]))])
+      return .object([
+        ("offset", .object([("x", try number(o.x, "\(path).offset.x")), ("y", try number(o.y, "\(path).offset.y"))]))
+      ])
     case .combined(let list):
       var items: [JSONOutput] = []
       for (i, t) in list.enumerated() { items.append(try transition(t, "\(path).combined[\(i)]")) }
       return .object([("combined", .array(items))])
     case .asymmetric(let insertion, let removal):
-      return .object([("asymmetric", .object([
-        ("insertion", try transition(insertion, "\(path).asymmetric.insertion")),
-        ("removal", try transition(removal, "\(path).asymmetric.removal")),
-      ]))])
+      return .object([
+        (
+          "asymmetric",
+          .object([
+            ("insertion", try transition(insertion, "\(path).asymmetric.insertion")),
+            ("removal", try transition(removal, "\(path).asymmetric.removal")),
+          ])
+        )
+      ])
     }
   }
 }

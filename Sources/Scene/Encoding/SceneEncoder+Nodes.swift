@@ -125,18 +125,33 @@ extension SceneEncoder.Writer {
         case .move(let to): list.append(.object([("move", try expression(to, "\(p).move"))]))
         case .line(let to): list.append(.object([("line", try expression(to, "\(p).line"))]))
         case .quad(let c, let to):
-          list.append(.object([("quad", .object([
-            ("control", try expression(c, "\(p).quad.control")), ("to", try expression(to, "\(p).quad.to")),
-          ]))]))
+          list.append(
+            .object([
+              (
+                "quad",
+                .object([
+                  ("control", try expression(c, "\(p).quad.control")), ("to", try expression(to, "\(p).quad.to")),
+                ])
+              )
+            ]))
         case .curve(let c1, let c2, let to):
-          list.append(.object([("curve", .object([
-            ("control1", try expression(c1, "\(p).curve.control1")), ("control2", try expression(c2, "\(p).curve.control2")),
-            ("to", try expression(to, "\(p).curve.to")),
-          ]))]))
+          list.append(
+            .object([
+              (
+                "curve",
+                .object([
+                  ("control1", try expression(c1, "\(p).curve.control1")),
+                  ("control2", try expression(c2, "\(p).curve.control2")),
+                  ("to", try expression(to, "\(p).curve.to")),
+                ])
+              )
+            ]))
         case .arc(let center, let radius, let a0, let a1, let clockwise):
           var arc: [(String, JSONOutput)] = [
-            ("center", try expression(center, "\(p).arc.center")), ("radius", try expression(radius, "\(p).arc.radius")),
-            ("startAngle", try expression(a0, "\(p).arc.startAngle")), ("endAngle", try expression(a1, "\(p).arc.endAngle")),
+            ("center", try expression(center, "\(p).arc.center")),
+            ("radius", try expression(radius, "\(p).arc.radius")),
+            ("startAngle", try expression(a0, "\(p).arc.startAngle")),
+            ("endAngle", try expression(a1, "\(p).arc.endAngle")),
           ]
           if clockwise { arc.append(("clockwise", .bool(true))) }
           list.append(.object([("arc", .object(arc))]))

@@ -40,12 +40,15 @@ extension SceneEncoder {
       }
       return .object([
         ("version", .number(1)),
-        ("canvas", .object([
-          ("width", try number(canvas.width, "canvas.width")),
-          ("height", try number(canvas.height, "canvas.height")),
-          ("scale", try number(canvas.scale, "canvas.scale")),
-          ("background", try color(canvas.background, "canvas.background")),
-        ])),
+        (
+          "canvas",
+          .object([
+            ("width", try number(canvas.width, "canvas.width")),
+            ("height", try number(canvas.height, "canvas.height")),
+            ("scale", try number(canvas.scale, "canvas.scale")),
+            ("background", try color(canvas.background, "canvas.background")),
+          ])
+        ),
         ("fps", try number(scene.fps, "fps")),
         ("duration", duration),
         ("state", .object(state)),
@@ -67,7 +70,9 @@ extension SceneEncoder {
     // MARK: Values
 
     func number(_ v: Double, _ path: String) throws(SceneEncodingError) -> JSONOutput {
-      guard v.isFinite else { throw SceneEncodingError(path: path, message: "\(v) is not a finite number; JSON cannot hold it") }
+      guard v.isFinite else {
+        throw SceneEncodingError(path: path, message: "\(v) is not a finite number; JSON cannot hold it")
+      }
       return .number(v)
     }
 

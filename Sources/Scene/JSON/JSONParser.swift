@@ -225,7 +225,9 @@ public struct JSONParser {
         }
       default:
         if b == 0x0A {
-          throw error("unterminated string: it reaches the end of the line (a line break inside a string is written \\n)", at: start)
+          throw error(
+            "unterminated string: it reaches the end of the line (a line break inside a string is written \\n)",
+            at: start)
         }
         if b < 0x20 { throw error("control character in string (escape it as \\n, \\t, …)") }
         out.append(b)

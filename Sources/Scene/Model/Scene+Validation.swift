@@ -62,15 +62,20 @@ extension ModifierSpec {
     case .anywhere:
       return nil
     case .shapeStyle:
-      if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)" }
+      if !onShape {
+        return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)"
+      }
       if !onlyShapeModifiers {
         return "\"\(name)\" must be the first modifier of a shape, as in SwiftUI (Circle().\(name)(…).frame(…))"
       }
       return nil
     case .shapeModifier:
-      if !onShape { return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)" }
+      if !onShape {
+        return "\"\(name)\" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)"
+      }
       if !onlyShapeModifiers {
-        return "\"\(name)\" must come before the shape's style and other modifiers, as in SwiftUI (Circle().\(name)(…).stroke(…))"
+        return
+          "\"\(name)\" must come before the shape's style and other modifiers, as in SwiftUI (Circle().\(name)(…).stroke(…))"
       }
       return nil
     }

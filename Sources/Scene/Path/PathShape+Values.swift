@@ -34,7 +34,9 @@ extension PathShape {
       case .quad(let c, let p): return .quad(control: try next(c), to: try next(p))
       case .curve(let c1, let c2, let p): return .curve(control1: try next(c1), control2: try next(c2), to: try next(p))
       case .arc(let center, let r, let a0, let a1, let cw):
-        return .arc(center: try next(center), radius: try next(r), startAngle: try next(a0), endAngle: try next(a1), clockwise: cw)
+        return .arc(
+          center: try next(center), radius: try next(r), startAngle: try next(a0), endAngle: try next(a1), clockwise: cw
+        )
       case .close: return .close
       }
     }

@@ -131,7 +131,8 @@ struct SVGPathParser {
   }
 
   /// SVG's endpoint arc as cubic curves (SVG 1.1 F.6.5–F.6.6, radii scaled up when too small).
-  private mutating func arc(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: SIMD2<Double>) {
+  private mutating func arc(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: SIMD2<Double>)
+  {
     var rx = abs(rx), ry = abs(ry)
     let p0 = current
     if p0 == p { return }
@@ -202,7 +203,9 @@ struct SVGPathParser {
   }
 
   private mutating func skipSpace() {
-    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x0C {
+    while i < bytes.count,
+      bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x0C
+    {
       i += 1
     }
   }
@@ -256,7 +259,9 @@ struct SVGPathParser {
     }
     let text = String(decoding: bytes[start..<i], as: UTF8.self)
     guard let value = Double(text), value.isFinite, abs(value) <= 1e9 else {
-      throw fail("the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range; expected a magnitude of at most 1e9", at: start)
+      throw fail(
+        "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range; expected a magnitude of at most 1e9",
+        at: start)
     }
     return value
   }

@@ -57,7 +57,8 @@ extension ModifierSpec {
       "fill", form: .value, swift: "fill(_:)", placement: .shapeStyle,
       [.value("fill", .color, role: .draws)]),
     ModifierSpec("stroke", form: .object, swift: "stroke(_:style:)", placement: .shapeStyle, strokeArguments),
-    ModifierSpec("strokeBorder", form: .object, swift: "strokeBorder(_:style:)", placement: .shapeStyle, strokeArguments),
+    ModifierSpec(
+      "strokeBorder", form: .object, swift: "strokeBorder(_:style:)", placement: .shapeStyle, strokeArguments),
     ModifierSpec(
       "trim", form: .object, swift: "trim(from:to:)", placement: .shapeModifier,
       [
@@ -169,7 +170,10 @@ extension ModifierKind {
     case .fill(let c), .foregroundColor(let c): [.value(c)]
     case .stroke(let c, let w, let cap, let join, let miter, let dash, let phase),
       .strokeBorder(let c, let w, let cap, let join, let miter, let dash, let phase):
-      [.value(c), .value(w), .choice(cap.rawValue), .choice(join.rawValue), .value(miter), .numbers(dash), .value(phase)]
+      [
+        .value(c), .value(w), .choice(cap.rawValue), .choice(join.rawValue), .value(miter), .numbers(dash),
+        .value(phase),
+      ]
     case .trim(let from, let to): [.value(from), .value(to)]
     case .frame(let w, let h, let a): [.value(w), .value(h), .alignment(a)]
     case .padding(let t, let l, let b, let r): [.value(t), .value(l), .value(b), .value(r)]
@@ -196,9 +200,12 @@ extension ModifierKind {
       else { return nil }
       self =
         name == "stroke"
-        ? .stroke(color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash, dashPhase: phase)
+        ? .stroke(
+          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
+          dashPhase: phase)
         : .strokeBorder(
-          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash, dashPhase: phase)
+          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
+          dashPhase: phase)
     case ("trim", 2):
       guard let from = a[0].required, let to = a[1].required else { return nil }
       self = .trim(from: from, to: to)
@@ -207,7 +214,9 @@ extension ModifierKind {
       guard case .alignment(let al) = a[2] else { return nil }
       self = .frame(width: a[0].optional, height: a[1].optional, alignment: al)
     case ("padding", 4):
-      guard let t = a[0].required, let l = a[1].required, let b = a[2].required, let r = a[3].required else { return nil }
+      guard let t = a[0].required, let l = a[1].required, let b = a[2].required, let r = a[3].required else {
+        return nil
+      }
       self = .padding(top: t, leading: l, bottom: b, trailing: r)
     case ("offset", 1): guard let p = a[0].required else { return nil }; self = .offset(p)
     case ("position", 1): guard let p = a[0].required else { return nil }; self = .position(p)

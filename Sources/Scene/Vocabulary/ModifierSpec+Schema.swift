@@ -18,7 +18,9 @@ extension ModifierSpec {
       // A bare value that may itself be one of several forms is listed form by form.
       let bare: JSONOutput = arguments[0].schema
       var choices: [JSONOutput] = [bare]
-      if case .object(let members) = bare, members.count == 1, members[0].0 == "anyOf", case .array(let forms) = members[0].1 {
+      if case .object(let members) = bare, members.count == 1, members[0].0 == "anyOf",
+        case .array(let forms) = members[0].1
+      {
         choices = forms
       }
       return .object([("anyOf", .array(choices + [objectSchema]))])
@@ -65,7 +67,9 @@ extension ArgumentSpec {
     case .bool: return .object([("type", .string("boolean"))])
     case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
     case .numbers:
-      return .object([("type", .string("array")), ("items", .object([("type", .string("number")), ("minimum", .number(0))]))])
+      return .object([
+        ("type", .string("array")), ("items", .object([("type", .string("number")), ("minimum", .number(0))])),
+      ])
     }
   }
 }

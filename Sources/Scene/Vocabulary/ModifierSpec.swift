@@ -15,7 +15,8 @@ public struct ModifierSpec: Sendable {
   /// Where the modifier may stand in a chain.
   public let placement: Placement
 
-  init(_ name: String, form: ModifierForm, swift: String, placement: Placement = .anywhere, _ arguments: [ArgumentSpec]) {
+  init(_ name: String, form: ModifierForm, swift: String, placement: Placement = .anywhere, _ arguments: [ArgumentSpec])
+  {
     self.name = name; self.form = form; self.arguments = arguments; self.swiftSpelling = swift
     self.placement = placement
   }
