@@ -16,33 +16,39 @@ extension ShapeGeometry {
   ///   0 gives the rectangle's path. Zero-length edges (between touching corners) are left out.
   /// - `path`: the path itself.
   public var path: PathGeometry {
+    if case .path(let p) = self { return p }
+    var e: [PathGeometry.Element] = []
+    appendPathElements(to: &e)
+    return PathGeometry(e)
+  }
+
+  /// Appends the elements of `path` (for a built-in shape) to `e`, so that the rasterizer can
+  /// reuse one array for every shape of every frame; a `.path` appends its own elements.
+  package func appendPathElements(to e: inout [PathGeometry.Element]) {
     switch self {
     case .path(let p):
-      return p
+      e.append(contentsOf: p.elements)
     case .rectangle(let r):
-      let b = StandardBox(r)
-      return b.rectanglePath()
+      StandardBox(r).rectanglePath(&e)
     case .ellipse(let r):
       let b = StandardBox(r)
       let cx = (b.x0 + b.x1) * 0.5, cy = (b.y0 + b.y1) * 0.5
       let rx = (b.x1 - b.x0) * 0.5, ry = (b.y1 - b.y0) * 0.5
       let kx = rx * bezierCircleKappa, ky = ry * bezierCircleKappa
       func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
-      return PathGeometry([
-        .move(p(cx + rx, cy)),
-        .cubic(control1: p(cx + rx, cy + ky), control2: p(cx + kx, cy + ry), to: p(cx, cy + ry)),
-        .cubic(control1: p(cx - kx, cy + ry), control2: p(cx - rx, cy + ky), to: p(cx - rx, cy)),
-        .cubic(control1: p(cx - rx, cy - ky), control2: p(cx - kx, cy - ry), to: p(cx, cy - ry)),
-        .cubic(control1: p(cx + kx, cy - ry), control2: p(cx + rx, cy - ky), to: p(cx + rx, cy)),
-        .close,
-      ])
+      e.append(.move(p(cx + rx, cy)))
+      e.append(.cubic(control1: p(cx + rx, cy + ky), control2: p(cx + kx, cy + ry), to: p(cx, cy + ry)))
+      e.append(.cubic(control1: p(cx - kx, cy + ry), control2: p(cx - rx, cy + ky), to: p(cx - rx, cy)))
+      e.append(.cubic(control1: p(cx - rx, cy - ky), control2: p(cx - kx, cy - ry), to: p(cx, cy - ry)))
+      e.append(.cubic(control1: p(cx + kx, cy - ry), control2: p(cx + rx, cy - ky), to: p(cx + rx, cy)))
+      e.append(.close)
     case .roundedRectangle(let r, let radius, let style):
       let b = StandardBox(r)
       let rr = b.clampedRadius(radius)
-      return style == .continuous ? b.continuousPath(rr) : b.circularPath(rr)
+      if style == .continuous { b.continuousPath(rr, &e) } else { b.circularPath(rr, &e) }
     case .capsule(let r):
       let b = StandardBox(r)
-      return b.circularPath(b.clampedRadius(.infinity))
+      b.circularPath(b.clampedRadius(.infinity), &e)
     }
   }
 }
@@ -68,11 +74,12 @@ private struct StandardBox {
     return v
   }
 
-  func rectanglePath() -> PathGeometry {
-    PathGeometry([
-      .move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),
-      .line(Point(x: x0, y: y1)), .close,
-    ])
+  func rectanglePath(_ e: inout [PathGeometry.Element]) {
+    e.append(.move(Point(x: x0, y: y0)))
+    e.append(.line(Point(x: x1, y: y0)))
+    e.append(.line(Point(x: x1, y: y1)))
+    e.append(.line(Point(x: x0, y: y1)))
+    e.append(.close)
   }
 
   /// Corner frame: the corner point, the direction of the edge entering it (e) and of the
@@ -86,10 +93,10 @@ private struct StandardBox {
     }
   }
 
-  func circularPath(_ r: Double) -> PathGeometry {
-    if !(r > 0) { return rectanglePath() }
+  func circularPath(_ r: Double, _ e: inout [PathGeometry.Element]) {
+    if !(r > 0) { rectanglePath(&e); return }
     let k = r * bezierCircleKappa
-    var e: [PathGeometry.Element] = [.move(Point(x: x0 + r, y: y0))]
+    e.append(.move(Point(x: x0 + r, y: y0)))
     var current = Point(x: x0 + r, y: y0)
     for i in 0..<4 {
       let c = corner(i)
@@ -104,11 +111,10 @@ private struct StandardBox {
       current = t
     }
     e.append(.close)
-    return PathGeometry(e)
   }
 
-  func continuousPath(_ r: Double) -> PathGeometry {
-    if !(r > 0) { return rectanglePath() }
+  func continuousPath(_ r: Double, _ e: inout [PathGeometry.Element]) {
+    if !(r > 0) { rectanglePath(&e); return }
     let half = min(x1 - x0, y1 - y0) * 0.5
     var blend = 0.0
     if continuousCornerReach * r > half {
@@ -121,7 +127,7 @@ private struct StandardBox {
       return Point(x: c.px - ab.0 * r * c.ex + ab.1 * r * c.lx, y: c.py - ab.0 * r * c.ey + ab.1 * r * c.ly)
     }
     let start = q(3, 11)
-    var e: [PathGeometry.Element] = [.move(start)]
+    e.append(.move(start))
     var current = start
     for i in 0..<4 {
       let s = q(i, 0)
@@ -134,7 +140,6 @@ private struct StandardBox {
       current = q(i, 11)
     }
     e.append(.close)
-    return PathGeometry(e)
   }
 }
 

@@ -11,7 +11,12 @@
 ///   runs on across the segments of a subpath and around a closed subpath, and `dashPhase`
 ///   is how far into the pattern each subpath starts. An empty array, an array whose sum is
 ///   not positive (all zeros), or one with a negative or non-finite length draws the undashed
-///   stroke. Zero-length dashes draw the caps alone: dots with `.round`, squares with `.square`.
+///   stroke, and so does a pattern that would cut the path into more than 65 536 dashes and
+///   gaps (a bound on the work per shape). Zero-length dashes draw the caps alone: dots with
+///   `.round`, squares with `.square` (along the path).
+/// - A subpath with no length (`move` then `line` to the same point, or `move`, `close`)
+///   draws its caps alone: a dot of diameter `lineWidth` with `.round`, a square with
+///   `.square`, nothing with `.butt` (Core Graphics). A lone `move` draws nothing.
 public struct StrokeStyle: Sendable, Equatable {
   public var lineWidth: Double
   public var lineCap: LineCap

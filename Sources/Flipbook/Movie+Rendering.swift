@@ -20,14 +20,22 @@ public typealias FrameProgress = FlipbookRender.FrameProgress
 
 extension Movie {
   /// Frame `index` (0 ..< ``frameCount``).
+  ///
+  /// A frame over the rasterizer's work limit (shapes needing more than 4 194 304 outline
+  /// points at their scale) shows only the background here; ``writeFrames(to:frames:jobs:cancellation:progress:)``
+  /// throws for it.
   public func frame(_ index: Int) -> Pixmap {
     precondition(index >= 0 && index < frameCount, "frame \(index) is outside 0..<\(frameCount)")
-    return FrameRenderer.pixmap(compiled, frame: index)
+    return image(at: compiled.time(ofFrame: index))
   }
 
-  /// The movie at any time in seconds, between frames too.
+  /// The movie at any time in seconds, between frames too (over the work limit: the
+  /// background, as ``frame(_:)``).
   public func image(at time: Double) -> Pixmap {
-    FrameRenderer.pixmap(compiled, at: time)
+    var producer = SceneFrameProducer(scene: compiled)
+    var pixmap = Pixmap(width: 0, height: 0)
+    try? producer.render(at: time, into: &pixmap)
+    return pixmap
   }
 
   /// Writes `directory/frame_0000.png`, … (all frames, or `frames`), as the `render` command

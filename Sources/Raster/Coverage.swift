@@ -6,8 +6,10 @@ import FlipbookImage
 // the rows it crosses, the signed area differences of the trapezoids it bounds (font-rs'
 // `draw_line`, in Double, stored as Float). A row's coverage is then the running sum of its
 // cells, |sum| clamped to 1 and rounded to 8 bits (round half to even via the 1.5·2²³ bias).
-// For the simple (non-self-overlapping) contours drawn here this is the exact area of
-// pixel ∩ shape. Ring strokes are an outer contour plus an inner one of opposite sign.
+// For simple (non-self-overlapping) contours this is the exact area of pixel ∩ shape. Ring
+// strokes are an outer contour plus an inner one of opposite sign. Contours that may overlap
+// or cross themselves first go through the sweep of Sweep.swift, which hands this
+// accumulator only non-overlapping boundaries.
 //
 // The cell window is the shape's bounding box clipped to the canvas. Lines left of the
 // window are clamped onto its left edge (they cover everything right of them), lines right of

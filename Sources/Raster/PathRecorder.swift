@@ -23,6 +23,11 @@ let arcMaxChord = 1.5
 let bezierTolerance = 0.0015
 let maxArcSteps = 4096
 let maxCubicSteps = 1024
+/// Outline points one frame may record (64 MiB of coordinates). A frame that needs more (a
+/// path of millions of segments, or a stroke magnified far beyond the canvas) is not drawn:
+/// `Rasterizer.exceededWorkLimit` reports it, so the caller can make it an error instead of
+/// spending minutes and gigabytes on it.
+let maxFramePoints = 1 << 22
 
 /// The iOS 7 "continuous" corner reach, in corner radii (the corner's points are
 /// `continuousCornerPoint`, shared with `ShapeGeometry.path`).
@@ -42,6 +47,8 @@ struct PathRecorder {
   var maxX = -Double.infinity, maxY = -Double.infinity
   /// Finished contours: (first point, end point, sign).
   var contours: [(start: Int, end: Int, sign: Double)] = []
+  /// The frame needed more than `maxFramePoints`; what was recorded is meaningless.
+  var exceeded = false
 
   init(points: UnsafeMutablePointer<Double>, capacity: Int) {
     self.points = points; self.capacity = capacity
@@ -52,8 +59,15 @@ struct PathRecorder {
     minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
   }
 
+  /// Doubles the point buffer, or past `maxFramePoints` marks the frame `exceeded` and starts
+  /// writing over the buffer again (safe, and bounded: the caller stops at the next shape).
   @inline(never)
   mutating func grow() {
+    if capacity >= maxFramePoints {
+      exceeded = true
+      count = 0; contourStart = 0
+      return
+    }
     let cap = capacity &* 2
     let p = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 2)
     p.initialize(from: points, count: count &* 2)

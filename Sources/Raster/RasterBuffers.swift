@@ -23,6 +23,10 @@ final class RasterBuffers {
   private var recorder: PathRecorder
   private var sweepScratch = SweepScratch()
   private var strokeScratch = StrokeScratch()
+  /// A built-in shape's path elements for a styled stroke (reused).
+  private var shapeElements: [PathGeometry.Element] = []
+  /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
+  private(set) var exceededWorkLimit = false
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -88,7 +92,15 @@ final class RasterBuffers {
     recorder.contours = []  // keep the array uniquely referenced by `rec`
     rec.contours.removeAll(keepingCapacity: true)
     rec.reset(keepingPointsFrom: 0)
+    rec.exceeded = false
     record(list.items, width: w, height: h, recorder: &rec)
+    exceededWorkLimit = rec.exceeded
+    if rec.exceeded {
+      // Nothing of a frame over the limit is drawn (the caller reports it).
+      commands.removeAll(keepingCapacity: true)
+      rec.contours.removeAll(keepingCapacity: true)
+      rec.reset(keepingPointsFrom: 0)
+    }
     recorder = rec
 
     let bandRows = max(8, RasterBuffers.bandBytes / (w &* 4))
@@ -197,6 +209,7 @@ final class RasterBuffers {
 
   private func record(_ items: [DisplayItem], width: Int, height: Int, recorder rec: inout PathRecorder) {
     for item in items {
+      if rec.exceeded { return }
       switch item {
       case .shape(let shape):
         recordShape(shape, width: width, height: height, recorder: &rec)
@@ -269,9 +282,12 @@ final class RasterBuffers {
 
     if let styled {
       // Caps, joins, miter limits and dashes: the outline as SwiftUI's path, stroked.
-      recordPath(
-        item.geometry.path.elements, fillRule: .nonZero, stroke: styled, m, color, width: width, height: height,
-        recorder: &rec)
+      var elements = shapeElements
+      shapeElements = []  // keep the buffer uniquely referenced
+      elements.removeAll(keepingCapacity: true)
+      item.geometry.appendPathElements(to: &elements)
+      recordPath(elements, fillRule: .nonZero, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+      shapeElements = elements
       return
     }
 

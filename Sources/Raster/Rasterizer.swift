@@ -15,6 +15,15 @@ import FlipbookDisplayList
 //   r + w/2 and inner radius max(r − w/2, 0) (each clamped to its own rect); ellipses by
 //   offsetting the flattened outline along its normals. When the inner outline vanishes
 //   (inner rect empty, or w/2 ≥ the smaller ellipse radius) the outer outline is filled.
+// - Paths (`ShapeGeometry.path`): fills close every subpath and use the path's fill rule;
+//   curves are flattened in pixel space (PathFlattening.swift). A single convex contour takes
+//   the plain accumulation; anything else (several contours, or one that may cross itself)
+//   the exact sweep (Sweep.swift), exact for overlaps and self-intersections under both rules.
+//   Paths with a non-finite point are skipped.
+// - Styled strokes (`StrokeStyle` with a cap, join, miter limit or dash other than the
+//   defaults), and every stroke of a path, are outlines built by the stroker (Stroker.swift)
+//   from the shape's path (`ShapeGeometry.path`) and filled non-zero through the sweep.
+//   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
 // - Layers (`compositingGroup`) are drawn into a transparent buffer and composited once with
 //   their opacity (⌊opacity·255 + ½⌋, clamped; 0 or NaN skips the layer).
 // - The same list gives the same bytes on every run, thread and SIMD level (integer
@@ -28,6 +37,15 @@ public struct Rasterizer {
   private var buffers = RasterBuffers()
 
   public init() {}
+
+  /// Whether the last frame was over the work limit: its shapes needed more than 4 194 304
+  /// outline points (2²²) at their pixel scale, so only its background was drawn. A path of
+  /// millions of segments, or a curve or stroke magnified far beyond the canvas, gets there;
+  /// callers turn it into an error rather than spend minutes and gigabytes on one frame.
+  public var exceededWorkLimit: Bool { buffers.exceededWorkLimit }
+
+  /// The most outline points a frame may need (`exceededWorkLimit`).
+  public static let maxOutlinePoints = maxFramePoints
 
   /// Resizes `pixmap` to list.width×list.height if needed, fills it with list.background (premultiplied), then draws every item in order with source-over.
   public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {

@@ -28,15 +28,17 @@ import FlipbookDisplayList
 //   is within `bezierTolerance` pixels of the arc and at most `arcMaxChord` long (at most
 //   2¹² pieces per quarter).
 // - Dashes (see `StrokeStyle`) cut the polyline; each dash is stroked as an open polyline
-//   keeping the joins at the vertices it passes. At most `maxDashes` dash and gap intervals per
-//   shape are drawn (only sub-pixel patterns over huge lengths reach it).
+//   keeping the joins at the vertices it passes. A pattern that would cut the path (by its
+//   control polygon's length, an upper bound) into more than `maxDashes` dashes and gaps
+//   draws the undashed stroke instead, as Skia does past its limit: only patterns far finer
+//   than the path is long reach it, and no shape can make the stroker hang.
 // - A subpath with a drawing element but no length (and a zero-length dash) draws its caps
 //   alone: a disc of diameter lineWidth (round), a square (square, along the tangent, or
 //   along local x for a lone point) or nothing (butt). A lone `move` draws nothing.
 // - Undashed strokes turn curves that lie off the canvas by more than any pen piece can
 //   reach into their chords.
 
-let maxDashes = 1 << 18
+let maxDashes = 1 << 16
 let maxArcLevels = 12
 
 /// A local-space polyline: points and, per point, whether it is a corner between elements
@@ -165,6 +167,13 @@ extension PathRecorder {
         sum += d
       }
       dashed = valid && sum > 0 && sum.isFinite
+      if dashed {
+        // Too many dashes (a pattern far finer than the path is long): the undashed stroke.
+        let entries = style.dash.count & 1 == 0 ? style.dash.count : style.dash.count &* 2
+        let period = style.dash.count & 1 == 0 ? sum : sum + sum
+        let intervals = (controlPolygonLength(elements) / period + 1) * Double(entries)
+        if !(intervals <= Double(maxDashes)) { dashed = false }
+      }
     }
     var dashState = DashState(style: style, active: dashed)
     var open = false
@@ -212,6 +221,10 @@ extension PathRecorder {
     }
 
     for e in elements {
+      // Past the frame's point budget the local polyline stops growing too (at most one
+      // curve's `maxCubicSteps` beyond it).
+      if exceeded { return }
+      if scratch.path.count > maxFramePoints { exceeded = true; return }
       switch e {
       case .move(let p):
         finish(false, &self, &scratch)
@@ -493,7 +506,10 @@ extension PathRecorder {
       }
       k &+= 1
     }
-    if state.on { strokeDash(&dash, tx, ty, pen) }
+    // A dash that would start exactly at the end has no length and is not a zero-length
+    // entry (those finish above): nothing. A subpath without length shows the pattern's state
+    // at its start.
+    if state.on && (dash.count >= 2 || segments == 0) { strokeDash(&dash, tx, ty, pen) }
   }
 
   /// Strokes one dash (open) or, without length, its caps.
@@ -612,4 +628,26 @@ extension StrokeStyle {
   /// Butt caps, miter joins with the default limit, no dashes: built-in shapes keep their
   /// ring strokes for this.
   var isPlain: Bool { lineCap == .butt && lineJoin == .miter && miterLimit == 10 && dash.isEmpty }
+}
+
+/// Length of the lines and control polygons of all elements, closing lines included: at least
+/// the path's length.
+func controlPolygonLength(_ elements: [PathGeometry.Element]) -> Double {
+  var total = 0.0
+  var cx = 0.0, cy = 0.0, sx = 0.0, sy = 0.0
+  @inline(__always) func seg(_ x: Double, _ y: Double) {
+    let dx = x - cx, dy = y - cy
+    total += (dx * dx + dy * dy).squareRoot()
+    cx = x; cy = y
+  }
+  for e in elements {
+    switch e {
+    case .move(let p): cx = p.x; cy = p.y; sx = cx; sy = cy
+    case .line(let p): seg(p.x, p.y)
+    case .quad(let c, let p): seg(c.x, c.y); seg(p.x, p.y)
+    case .cubic(let c1, let c2, let p): seg(c1.x, c1.y); seg(c2.x, c2.y); seg(p.x, p.y)
+    case .close: seg(sx, sy)
+    }
+  }
+  return total
 }

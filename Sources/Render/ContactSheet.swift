@@ -43,7 +43,7 @@ public enum ContactSheet {
     var thumb = Pixmap(width: tw, height: th)
     for (n, f) in frames.enumerated() {
       let x0 = gap + (n % columns) * cellW, y0 = gap + (n / columns) * cellH
-      thumbs.renderFrame(f, into: &thumb)
+      try thumbs.renderFrame(f, into: &thumb)
       sheet.fillCheckerboard(x: x0, y: y0, width: tw, height: th, cell: 8, light: 255, dark: 214)
       sheet.composite(thumb, x: x0, y: y0)
       let seconds = compiled.time(ofFrame: f)

@@ -18,19 +18,19 @@ public enum FrameRenderer {
   }
 
   /// Frame `frame` as a new pixmap (``SceneFrameProducer/renderFrame(_:into:)``).
-  public static func pixmap(_ scene: CompiledScene, frame: Int) -> Pixmap {
+  public static func pixmap(_ scene: CompiledScene, frame: Int) throws -> Pixmap {
     var producer = SceneFrameProducer(scene: scene)
     var pixmap = Pixmap(width: 0, height: 0)
-    producer.renderFrame(frame, into: &pixmap)
+    try producer.renderFrame(frame, into: &pixmap)
     return pixmap
   }
 
   /// The scene at `time` seconds, between frames too, as a new pixmap
   /// (``SceneFrameProducer/render(at:into:)``).
-  public static func pixmap(_ scene: CompiledScene, at time: Double) -> Pixmap {
+  public static func pixmap(_ scene: CompiledScene, at time: Double) throws -> Pixmap {
     var producer = SceneFrameProducer(scene: scene)
     var pixmap = Pixmap(width: 0, height: 0)
-    producer.render(at: time, into: &pixmap)
+    try producer.render(at: time, into: &pixmap)
     return pixmap
   }
 }

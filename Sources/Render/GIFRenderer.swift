@@ -70,7 +70,7 @@ public enum GIFRenderer {
 
     /// Frame `index` drawn and reduced to a palette.
     mutating func frame(_ index: Int) throws -> GIFIndexedFrame {
-      producer.renderFrame(index, into: &pixmap)
+      try producer.renderFrame(index, into: &pixmap)
       return try quantizer.quantize(pixmap)
     }
   }

@@ -27,13 +27,17 @@ public struct SceneFrameProducer: FrameProducer {
   }
 
   /// Draws frame `index` (at `index / fps` seconds) into `pixmap`, resizing it if needed.
-  public mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) {
-    render(at: scene.time(ofFrame: index), into: &pixmap)
+  ///
+  /// Throws ``FrameWorkLimitError`` for a frame over the rasterizer's work limit; `pixmap`
+  /// then holds only the background.
+  public mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws {
+    try render(at: scene.time(ofFrame: index), into: &pixmap)
   }
 
   /// Draws the scene at `time` seconds, between frames too, into `pixmap`, resizing it if
-  /// needed.
-  public mutating func render(at time: Double, into pixmap: inout Pixmap) {
+  /// needed. Throws ``FrameWorkLimitError`` as ``renderFrame(_:into:)`` does.
+  public mutating func render(at time: Double, into pixmap: inout Pixmap) throws {
     rasterizer.render(scene.displayList(at: time), into: &pixmap)
+    if rasterizer.exceededWorkLimit { throw FrameWorkLimitError(time: time) }
   }
 }

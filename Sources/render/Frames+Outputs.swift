@@ -61,8 +61,8 @@ extension Frames {
         throw ExitCode.failure
       }
     }
-    let pixmap = FrameRenderer.pixmap(compiled, at: t)
     do {
+      let pixmap = try FrameRenderer.pixmap(compiled, at: t)
       try PNGFile.write(pixmap, to: out!)
     } catch {
       printError("\(error)")

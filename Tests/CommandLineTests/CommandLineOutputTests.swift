@@ -19,7 +19,7 @@ struct CommandLineOutputTests {
       #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
       let scene = try SceneFile.load(example("lore-circle.json"))
       let decoded = try PNGDecoder.decode(file: "\(dir)/a.png")
-      #expect(decoded == FrameRenderer.pixmap(scene, frame: 15))
+      #expect(try decoded == FrameRenderer.pixmap(scene, frame: 15))
       #expect(
         FileManager.default.contents(atPath: "\(dir)/a.png") == FileManager.default.contents(atPath: "\(dir)/b.png"))
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.png", "b.png"])

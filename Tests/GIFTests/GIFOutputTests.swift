@@ -36,7 +36,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
       // Unchanged areas are not stored again: later frames are smaller than the screen.
       #expect(gif.frames.dropFirst().contains { $0.width * $0.height < gif.width * gif.height / 2 })
       for f in [0, 9, 20, scene.frameCount - 1] {
-        let rendered = FrameRenderer.pixmap(scene, frame: f)
+        let rendered = try FrameRenderer.pixmap(scene, frame: f)
         let difference = meanDifference(rendered, gif.frames[f].image)
         #expect(difference < 1.5, "frame \(f): mean difference \(difference)")
       }
@@ -52,7 +52,7 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
       #expect(abs(Double(gif.totalDelay) - 100 * Double(scene.frameCount) / scene.fps) <= 1)
       #expect(gif.frames.allSatisfy { $0.transparentIndex != nil && $0.disposal == 2 && $0.colorCount <= 256 })
       let last = scene.frameCount - 1
-      let rendered = FrameRenderer.pixmap(scene, frame: last)
+      let rendered = try FrameRenderer.pixmap(scene, frame: last)
       let decoded = gif.frames[last].image
       for i in stride(from: 3, to: rendered.bytes.count, by: 4) {
         #expect((rendered.bytes[i] < 128) == (decoded.bytes[i] == 0), "pixel \(i / 4)")

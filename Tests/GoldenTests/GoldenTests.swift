@@ -38,11 +38,11 @@ func frameName(_ i: Int, of scene: CompiledScene) -> String {
   func scene(_ name: String) throws {
     let scene = try SceneFile.load("\(repositoryRoot)/goldens/\(name).json")
     if scene.frameCount == 1 {
-      golden.check(FrameRenderer.pixmap(scene, frame: 0), named: "\(name).png")
+      try golden.check(FrameRenderer.pixmap(scene, frame: 0), named: "\(name).png")
       return
     }
     for f in sampledFrames(scene.frameCount) {
-      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "\(name)/\(frameName(f, of: scene))")
+      try golden.check(FrameRenderer.pixmap(scene, frame: f), named: "\(name)/\(frameName(f, of: scene))")
     }
     let sheet = try ContactSheet.make(scene, options: ContactSheet.Options(every: 2, columns: 8, thumbnailWidth: 96))
     golden.check(sheet, named: "\(name)/contact-sheet.png")
@@ -58,7 +58,7 @@ func frameName(_ i: Int, of scene: CompiledScene) -> String {
     let scene = try SceneFile.load(path, overrides: SceneOverrides(scale: scale))
     let last = scene.frameCount - 1
     for f in Array(Set([0, last / 2, last])).sorted() {
-      golden.check(FrameRenderer.pixmap(scene, frame: f), named: "examples/\(name)/\(frameName(f, of: scene))")
+      try golden.check(FrameRenderer.pixmap(scene, frame: f), named: "examples/\(name)/\(frameName(f, of: scene))")
     }
   }
 }

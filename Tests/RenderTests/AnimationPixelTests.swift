@@ -16,7 +16,7 @@ import Testing
        "root": {"type": "if", "condition": "$a", "then": {"type": "color", "color": "red"}, "else": {"type": "color", "color": "blue"}},
        "timeline": [{"at": 0, "set": {"a": false}, "animation": {"easeInOut": {"duration": 1}}}]}
       """#)
-    let p = FrameRenderer.pixmap(scene, frame: 5).pixel(x: 4, y: 4)
+    let p = try FrameRenderer.pixmap(scene, frame: 5).pixel(x: 4, y: 4)
     let bg = [255, 255, 255], old = [255, 0x3B, 0x30], new = [0, 0x7A, 255]
     // Premultiplied 8-bit source-over, as the rasterizer composites: alpha 0.5 is 127 or
     // 128 depending on the last bit of the curve's value, so accept either.
@@ -42,16 +42,16 @@ import Testing
          "steps": [{"set": {"c": "white"}}, {"set": {"c": "black"}, "animation": null}]}]}
       """#)
     // Step 0 animates black → white over a second; step 1 at t = 1 jumps back to black.
-    let half = FrameRenderer.pixmap(scene, frame: 5).pixel(x: 1, y: 1)
+    let half = try FrameRenderer.pixmap(scene, frame: 5).pixel(x: 1, y: 1)
     #expect(half.r > 150 && half.r < 220, "linear-light midpoint of black and white is about 188")
-    #expect(FrameRenderer.pixmap(scene, frame: 9).pixel(x: 1, y: 1).r > 240)
-    #expect(FrameRenderer.pixmap(scene, frame: 10).pixel(x: 1, y: 1).r == 0)
+    try #expect(FrameRenderer.pixmap(scene, frame: 9).pixel(x: 1, y: 1).r > 240)
+    try #expect(FrameRenderer.pixmap(scene, frame: 10).pixel(x: 1, y: 1).r == 0)
     #expect(scene.frameCount == 11)
   }
 
   @Test func transparentBackgroundStaysTransparent() throws {
     let scene = try SceneFile.load(example("toggle-transparent.json"))
-    let frame = FrameRenderer.pixmap(scene, frame: 0)
+    let frame = try FrameRenderer.pixmap(scene, frame: 0)
     #expect(frame.pixel(x: 0, y: 0) == (0, 0, 0, 0))
     #expect(frame.pixel(x: 200, y: 80).a == 255, "the knob, drawn opaque")
   }

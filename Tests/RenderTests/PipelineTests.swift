@@ -38,7 +38,7 @@ import Testing
     try withTemporaryDirectory { dir in
       try FrameRenderer.render(scene, to: dir, jobs: 1)
       let decoded = try PNGDecoder.decode(file: "\(dir)/frame_0000.png")
-      #expect(decoded == FrameRenderer.pixmap(scene, frame: 0))
+      #expect(try decoded == FrameRenderer.pixmap(scene, frame: 0))
       #expect(decoded.width == 640 && decoded.height == 240, "canvas 320×120 at scale 2")
     }
   }

@@ -28,7 +28,7 @@ public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
     // Draw only small frames: the input can ask for 67 million pixels per frame. Larger
     // ones are still evaluated, for layout.
     if compiled.pixelWidth * compiled.pixelHeight <= 64 * 64 {
-      producer.renderFrame(frame, into: &pixmap)
+      try? producer.renderFrame(frame, into: &pixmap)
     } else {
       _ = compiled.displayList(frame: frame)
     }
