@@ -93,6 +93,64 @@ public struct Path: Shape, PrimitiveView {
 }
 
 extension Path {
+  /// A path is its own outline, wherever it is laid out.
+  public func path(in rect: CGRect) -> Path { self }
+
+  /// A rectangle as a closed subpath.
+  public init(_ rect: CGRect) { addRect(rect) }
+
+  /// The ellipse inscribed in `rect`.
+  public init(ellipseIn rect: CGRect) { addEllipse(in: rect) }
+
+  /// A rectangle with circular corners of `cornerRadius` (clamped to half the shorter side).
+  public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+    addRoundedRect(in: rect, cornerRadius: cornerRadius)
+  }
+
+  /// The ellipse inscribed in `rect` as four cubic curves, starting at its rightmost point and
+  /// running clockwise on screen, as SwiftUI's `Ellipse` and `Circle` paths do.
+  public mutating func addEllipse(in rect: CGRect) {
+    let k = 0.5522847498307936  // 4/3·(√2 − 1): a quarter circle as one cubic
+    let cx = rect.midX, cy = rect.midY, rx = rect.width / 2, ry = rect.height / 2
+    let kx = rx * k, ky = ry * k
+    move(to: CGPoint(x: cx + rx, y: cy))
+    addCurve(
+      to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky),
+      control2: CGPoint(x: cx + kx, y: cy + ry))
+    addCurve(
+      to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry),
+      control2: CGPoint(x: cx - rx, y: cy + ky))
+    addCurve(
+      to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky),
+      control2: CGPoint(x: cx - kx, y: cy - ry))
+    addCurve(
+      to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry),
+      control2: CGPoint(x: cx + rx, y: cy - ky))
+    closeSubpath()
+  }
+
+  /// A rectangle with circular corners (quarter circles as cubics), starting right of the
+  /// top-left corner and running clockwise on screen, as SwiftUI's `RoundedRectangle`.
+  public mutating func addRoundedRect(in rect: CGRect, cornerRadius: CGFloat) {
+    let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+    let k = 0.5522847498307936 * r
+    let x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+    move(to: CGPoint(x: x0 + r, y: y0))
+    addLine(to: CGPoint(x: x1 - r, y: y0))
+    addCurve(
+      to: CGPoint(x: x1, y: y0 + r), control1: CGPoint(x: x1 - r + k, y: y0), control2: CGPoint(x: x1, y: y0 + r - k))
+    addLine(to: CGPoint(x: x1, y: y1 - r))
+    addCurve(
+      to: CGPoint(x: x1 - r, y: y1), control1: CGPoint(x: x1, y: y1 - r + k), control2: CGPoint(x: x1 - r + k, y: y1))
+    addLine(to: CGPoint(x: x0 + r, y: y1))
+    addCurve(
+      to: CGPoint(x: x0, y: y1 - r), control1: CGPoint(x: x0 + r - k, y: y1), control2: CGPoint(x: x0, y: y1 - r + k))
+    addLine(to: CGPoint(x: x0, y: y0 + r))
+    addCurve(
+      to: CGPoint(x: x0 + r, y: y0), control1: CGPoint(x: x0, y: y0 + r - k), control2: CGPoint(x: x0 + r - k, y: y0))
+    closeSubpath()
+  }
+
   /// Fills the path with the even-odd rule instead of the default non-zero winding rule
   /// (SwiftUI's `fill(style: FillStyle(eoFill: true))`, as a property of the path here).
   public func evenOddFill() -> Path {

@@ -1,14 +1,51 @@
 import FlipbookScene
+import Foundation
 
 /// A 2D shape that fills the space it is offered: SwiftUI's `Shape`. Only shapes take
 /// ``fill(_:)`` and ``stroke(_:lineWidth:)``, and those come first in the chain.
 ///
-/// Flipbook draws its own shapes only; a shape of your own is a view whose `body` is one of
-/// them (there is no `path(in:)`).
-///
 /// Without `fill` or `stroke`, a shape is filled with the ``View/foregroundColor(_:)`` above
 /// it, else black, as in SwiftUI's light mode.
-public protocol Shape: View {}
+///
+/// A shape of your own implements ``path(in:)``, as in SwiftUI, and exports as a `path` node:
+/// Flipbook calls `path(in:)` once per state with ``referenceRect`` (100 × 100 points at the
+/// origin) and stretches that box onto the layout rect (the node's `viewBox`). Outlines
+/// proportional to the rect (`rect.minX + rect.width * t`, the usual way to write them) are
+/// drawn exactly at any size; fixed lengths inside `path(in:)` (an inset of 10 points, an arc
+/// of radius 20) stretch with the frame. A change of the shape's properties animates when the
+/// shape exposes them as `animatableData` (``Animatable``): the outline then moves point by
+/// point from one state's path to the next (exact when the points depend linearly on the
+/// data); with the default ``EmptyAnimatableData`` the new outline appears at once.
+public protocol Shape: Animatable, View {
+  /// The outline in `rect`.
+  func path(in rect: CGRect) -> Path
+}
+
+extension Shape {
+  /// The rect a custom shape's ``path(in:)`` is called with: its path is then stretched from
+  /// this box onto the layout rect.
+  public static var referenceRect: CGRect { CGRect(x: 0, y: 0, width: 100, height: 100) }
+
+  /// A custom shape draws its ``path(in:)``.
+  public var body: ShapeView<Self> { ShapeView(shape: self) }
+}
+
+/// A custom ``Shape`` drawn: its ``Shape/path(in:)`` at ``Shape/referenceRect``, stretched
+/// onto the layout rect.
+public struct ShapeView<Content: Shape>: View, PrimitiveView {
+  let shape: Content
+  public var body: Never { primitiveBody() }
+
+  var piece: Piece {
+    let box = Content.referenceRect
+    var path = shape.path(in: box)
+    path.shape.viewBox = [Double(box.minX), Double(box.minY), Double(box.width), Double(box.height)]
+    guard Content.AnimatableData.self == EmptyAnimatableData.self else { return path.piece }
+    // Nothing animatable: a new outline replaces the old one without animating, as in SwiftUI.
+    return .modified(
+      path.piece, ModifierValue(.animation(curve: nil, value: ""), watched: EquatableBox(value: path.shape)))
+  }
+}
 
 extension Shape {
   /// Fills the shape with `color`.
@@ -61,6 +98,8 @@ public struct TrimmedShape<Content: Shape>: Shape, PrimitiveView {
   let to: Double
   public var body: Never { primitiveBody() }
   var piece: Piece { .modified(content.piece, ModifierValue(.trim(from: .number(from), to: .number(to)))) }
+  /// The untrimmed outline (the trim is applied when the shape is drawn).
+  public func path(in rect: CGRect) -> Path { content.path(in: rect) }
 }
 
 /// How a line ends: SwiftUI's (Core Graphics') `CGLineCap`.
@@ -110,6 +149,11 @@ public struct Circle: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
   var piece: Piece { .leaf(Leaf(kind: .circle)) }
+  /// The circle centered in `rect`, as large as fits.
+  public func path(in rect: CGRect) -> Path {
+    let d = min(rect.width, rect.height)
+    return Path(ellipseIn: CGRect(x: rect.midX - d / 2, y: rect.midY - d / 2, width: d, height: d))
+  }
 }
 
 /// An ellipse filling the space offered.
@@ -117,6 +161,7 @@ public struct Ellipse: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
   var piece: Piece { .leaf(Leaf(kind: .ellipse)) }
+  public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
 }
 
 /// A rectangle filling the space offered.
@@ -124,6 +169,7 @@ public struct Rectangle: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
   var piece: Piece { .leaf(Leaf(kind: .rectangle)) }
+  public func path(in rect: CGRect) -> Path { Path(rect) }
 }
 
 /// A rectangle whose short sides are half circles.
@@ -131,6 +177,9 @@ public struct Capsule: Shape, PrimitiveView {
   public init() {}
   public var body: Never { primitiveBody() }
   var piece: Piece { .leaf(Leaf(kind: .capsule)) }
+  public func path(in rect: CGRect) -> Path {
+    Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
+  }
 }
 
 /// The corner shape of a ``RoundedRectangle``.
@@ -152,4 +201,7 @@ public struct RoundedRectangle: Shape, PrimitiveView {
   var piece: Piece {
     .leaf(Leaf(kind: .roundedRectangle(continuous: style == .continuous), values: [.number(cornerRadius)]))
   }
+  /// The outline with circular corners (a `.continuous` rounded rectangle is drawn with its
+  /// own corners, but its `path(in:)` has circular ones).
+  public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: cornerRadius) }
 }

@@ -93,6 +93,8 @@ final class RasterBuffers {
     rec.contours.removeAll(keepingCapacity: true)
     rec.reset(keepingPointsFrom: 0)
     rec.exceeded = false
+    sweepScratch.work = 0
+    sweepScratch.exceeded = false
     record(list.items, width: w, height: h, recorder: &rec)
     exceededWorkLimit = rec.exceeded
     if rec.exceeded {
@@ -112,6 +114,11 @@ final class RasterBuffers {
       var target = Target(base: bandBase, width: w, y0: by0, y1: by1)
       _ = run(from: 0, into: &target, depth: 0)
       by0 = by1
+    }
+    if sweepScratch.exceeded {
+      // The sweep ran out of work: the frame is over the limit, and shows only its background.
+      exceededWorkLimit = true
+      fillPixels(base, count: w &* h, packed: bg.packed)
     }
   }
 

@@ -38,10 +38,11 @@ public struct Rasterizer {
 
   public init() {}
 
-  /// Whether the last frame was over the work limit: its shapes needed more than 4 194 304
-  /// outline points (2²²) at their pixel scale, so only its background was drawn. A path of
-  /// millions of segments, or a curve or stroke magnified far beyond the canvas, gets there;
-  /// callers turn it into an error rather than spend minutes and gigabytes on one frame.
+  /// Whether the last frame was over the work limit, so only its background was drawn: its
+  /// shapes needed more than 4 194 304 outline points (2²²) at their pixel scale, or their
+  /// outlines crossed so often that filling them would take more than 2²⁹ sweep steps. A
+  /// path of millions of segments, or a curve or stroke magnified far beyond the canvas, gets
+  /// there; callers turn it into an error rather than spend minutes and gigabytes on a frame.
   public var exceededWorkLimit: Bool { buffers.exceededWorkLimit }
 
   /// The most outline points a frame may need (`exceededWorkLimit`).

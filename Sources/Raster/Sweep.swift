@@ -18,6 +18,14 @@
 // tested between edges whose x ranges in the row overlap. Everything lives in `SweepScratch`,
 // grown on demand and kept by `RasterBuffers`: nothing is allocated per shape once warm.
 // Arithmetic is + − × ÷ only, in a fixed order: the same bytes everywhere.
+//
+// The work grows with the edges active in a row times the row's sub-strips, which outlines
+// with millions of crossings (a stroke magnified far beyond the canvas) make enormous. The
+// sweep counts it against `maxSweepWork` per frame (about a second); past it, it stops and
+// sets `SweepScratch.exceeded`, and the frame is reported as over the work limit.
+
+/// Sweep steps (edges visited) one frame may take.
+let maxSweepWork = 1 << 29
 
 /// One non-horizontal edge in window coordinates, top (y0) to bottom (y1).
 struct SweepEdge {
@@ -57,6 +65,9 @@ struct SweepScratch {
   var rowCapacity = 1
   var events = UnsafeMutablePointer<Double>.allocate(capacity: 64)
   var eventCapacity = 64
+  /// Steps taken this frame, and whether they passed `maxSweepWork` (reset per frame).
+  var work = 0
+  var exceeded = false
 
   func deallocate() {
     edges.deallocate(); span.deallocate(); order.deallocate(); active.deallocate(); sub.deallocate()
@@ -136,6 +147,7 @@ extension Accumulator {
     // Counting sort by first row.
     let rowStart = s.rowStart
     let order = s.order
+    if s.exceeded { return }
     var r = 0
     while r <= rows { rowStart[r] = 0; r &+= 1 }
     var i = 0
@@ -173,6 +185,8 @@ extension Accumulator {
         activeCount &+= 1
         next &+= 1
       }
+      s.work &+= activeCount
+      if s.work > maxSweepWork { s.exceeded = true; return }
       if activeCount == 0 {
         // Jump to the next row that activates an edge.
         if next >= n { return }
@@ -211,6 +225,8 @@ extension Accumulator {
           m &-= 1
         }
         active[m] = e
+        s.work &+= j &- m
+        if s.work > maxSweepWork { s.exceeded = true; return }
         j &+= 1
       }
       // Crossings between edges whose x ranges overlap.
@@ -240,8 +256,13 @@ extension Accumulator {
           }
           m &+= 1
         }
+        s.work &+= m &- j
+        if s.work > maxSweepWork { s.exceeded = true; return }
         j &+= 1
       }
+      // Sub-strips visit every active edge; sorting the events is quadratic at worst.
+      s.work &+= eventCount &* activeCount &+ (eventCount &* eventCount) >> 2
+      if s.work > maxSweepWork { s.exceeded = true; return }
       if eventCount == 0 {
         // One sub-strip: every active edge spans the whole row.
         j = 0

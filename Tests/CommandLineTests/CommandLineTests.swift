@@ -53,6 +53,28 @@ struct CommandLineTests {
     }
   }
 
+  @Test func aFrameOverTheWorkLimitIsAnErrorAndWritesNothing() throws {
+    // 300,000 segments of a zig-zag stroked with round joins, magnified 40 times: every join
+    // is an arc of dozens of pieces, far beyond the outline budget of a frame.
+    // Around the canvas center, so that scaleEffect keeps it on the canvas.
+    var d = "M19 14"
+    for i in 1...300_000 { d += " L\(19 + i % 2 * 3) \(14 + Double(i) / 1000)" }
+    let scene = """
+      {"version": 1, "canvas": {"width": 40, "height": 30}, "duration": 0,
+       "root": {"type": "path", "d": "\(d)",
+         "modifiers": [{"stroke": {"lineWidth": 2, "lineJoin": "round"}}, {"scaleEffect": 40}]}}
+      """
+    try withTemporaryDirectory { dir in
+      try Data(scene.utf8).write(to: URL(fileURLWithPath: "\(dir)/heavy.json"))
+      let out = "\(dir)/frames"
+      let r = try run(["\(dir)/heavy.json", "--out", out, "--quiet"])
+      #expect(r.status != 0)
+      #expect(r.stderr.contains("frame 0"), "\(r.stderr)")
+      #expect(r.stderr.contains("outline points"), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: "\(out)/frame_0000.png"))
+    }
+  }
+
   @Test func usageMistakesAreExplained() throws {
     let r = try run([example("shapes.json"), "--out", "/tmp/x", "--frames", "5-2"])
     #expect(r.status != 0)

@@ -36,7 +36,9 @@ import Testing
       width: style.lineWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit,
       dash: style.dash, phase: style.dashPhase)
     let pieces = refStrokePieces(subs, ref, arcTolerance: refArcTolerance / scale).map { piece in
-      piece.map { v -> V in let q = t.apply(Point(x: v.x, y: v.y)); return (q.x, q.y) }
+      piece.map { v -> V in
+        let q = t.apply(Point(x: v.x, y: v.y)); return (q.x, q.y)
+      }
     }
     let area = exactCoverage(pieces, rule: .union, width: width, height: height)
     let c = CoverageComparison(alpha(p), area, width: width)
@@ -52,9 +54,11 @@ import Testing
     _ label: String, _ path: PathGeometry, _ t: FlipbookDisplayList.AffineTransform = .identity, width: Int, height: Int
   ) -> CoverageComparison {
     let p = render(
-      [.shape(ShapeItem(geometry: .path(path), style: .fill, transform: t, color: .white))], width: width, height: height)
+      [.shape(ShapeItem(geometry: .path(path), style: .fill, transform: t, color: .white))], width: width,
+      height: height)
     let contours = refSubpaths(path, t).map { $0.points }.filter { $0.count >= 2 }
-    let area = exactCoverage(contours, rule: path.fillRule == .evenOdd ? .evenOdd : .nonZero, width: width, height: height)
+    let area = exactCoverage(
+      contours, rule: path.fillRule == .evenOdd ? .evenOdd : .nonZero, width: width, height: height)
     let c = CoverageComparison(alpha(p), area, width: width)
     print("fill \(label): \(c)")
     #expect(c.maxError <= maxLimit, "\(label): \(c)")
@@ -70,7 +74,8 @@ import Testing
 
   @Test(arguments: [LineCap.butt, .round, .square])
   func caps(_ cap: LineCap) {
-    Self.checkStroke("cap \(cap)", Self.zigzag, StrokeStyle(lineWidth: 5.5, lineCap: cap, lineJoin: .round), width: 52, height: 40)
+    Self.checkStroke(
+      "cap \(cap)", Self.zigzag, StrokeStyle(lineWidth: 5.5, lineCap: cap, lineJoin: .round), width: 52, height: 40)
     // One diagonal segment: both caps alone.
     let seg = PathGeometry([.move(Self.P(9.4, 21.3)), .line(Self.P(30.2, 8.7))])
     Self.checkStroke("cap \(cap) single segment", seg, StrokeStyle(lineWidth: 7.3, lineCap: cap), width: 40, height: 30)
@@ -93,12 +98,26 @@ import Testing
     let v = Self.P(30, 20)
     let a = Self.P(v.x - 22 * cos(half), v.y - 22 * sin(half)), b = Self.P(v.x - 22 * cos(half), v.y + 22 * sin(half))
     let path = PathGeometry([.move(a), .line(v), .line(b)])
-    let mitered = Self.checkStroke("miter under the limit", path, StrokeStyle(lineWidth: 4, miterLimit: 3.9), width: 48, height: 40)
-    let beveled = Self.checkStroke("miter over the limit", path, StrokeStyle(lineWidth: 4, miterLimit: 3.85), width: 48, height: 40)
+    let mitered = Self.checkStroke(
+      "miter under the limit", path, StrokeStyle(lineWidth: 4, miterLimit: 3.9), width: 48, height: 40)
+    let beveled = Self.checkStroke(
+      "miter over the limit", path, StrokeStyle(lineWidth: 4, miterLimit: 3.85), width: 48, height: 40)
     _ = (mitered, beveled)
     // The tip: the miter reaches 2 · 3.864 ≈ 7.7 px past the corner, the bevel ≈ 2·sin 15° ≈ 0.5.
-    let m = render([.shape(ShapeItem(geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 4, miterLimit: 3.9)), transform: .identity, color: .white))], width: 48, height: 40)
-    let bv = render([.shape(ShapeItem(geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 4, miterLimit: 3.85)), transform: .identity, color: .white))], width: 48, height: 40)
+    let m = render(
+      [
+        .shape(
+          ShapeItem(
+            geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 4, miterLimit: 3.9)), transform: .identity,
+            color: .white))
+      ], width: 48, height: 40)
+    let bv = render(
+      [
+        .shape(
+          ShapeItem(
+            geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 4, miterLimit: 3.85)), transform: .identity,
+            color: .white))
+      ], width: 48, height: 40)
     #expect(m.pixel(x: 35, y: 20).a > 100 && bv.pixel(x: 35, y: 20).a == 0)
   }
 
@@ -106,8 +125,11 @@ import Testing
     let style = StrokeStyle(lineWidth: 3.2, lineCap: .round, lineJoin: .round, dash: [6, 3, 1.5, 3], dashPhase: 2.5)
     Self.checkStroke("dashes open", Self.zigzag, style, width: 52, height: 40)
     // Zero-length dashes: dots with round caps, squares along the path with square caps.
-    Self.checkStroke("dots", Self.zigzag, StrokeStyle(lineWidth: 3, lineCap: .round, dash: [0, 5], dashPhase: 1), width: 52, height: 40)
-    Self.checkStroke("square dots", Self.zigzag, StrokeStyle(lineWidth: 2.5, lineCap: .square, dash: [0, 6]), width: 52, height: 40)
+    Self.checkStroke(
+      "dots", Self.zigzag, StrokeStyle(lineWidth: 3, lineCap: .round, dash: [0, 5], dashPhase: 1), width: 52, height: 40
+    )
+    Self.checkStroke(
+      "square dots", Self.zigzag, StrokeStyle(lineWidth: 2.5, lineCap: .square, dash: [0, 6]), width: 52, height: 40)
   }
 
   @Test func dashesOnAClosedSubpath() {
@@ -115,22 +137,30 @@ import Testing
     let poly = PathGeometry([
       .move(Self.P(6.5, 6.5)), .line(Self.P(38.5, 6.5)), .line(Self.P(30.2, 30.8)), .line(Self.P(9.1, 27.3)), .close,
     ])
-    Self.checkStroke("dashes closed", poly, StrokeStyle(lineWidth: 2.6, dash: [7, 3.5], dashPhase: -3), width: 46, height: 38)
+    Self.checkStroke(
+      "dashes closed", poly, StrokeStyle(lineWidth: 2.6, dash: [7, 3.5], dashPhase: -3), width: 46, height: 38)
     // An odd count repeats: 5 on, 2 off, 3 on, 5 off, 2 on, 3 off.
-    Self.checkStroke("dashes odd count", poly, StrokeStyle(lineWidth: 2.2, lineCap: .square, dash: [5, 2, 3], dashPhase: 4), width: 46, height: 38)
+    Self.checkStroke(
+      "dashes odd count", poly, StrokeStyle(lineWidth: 2.2, lineCap: .square, dash: [5, 2, 3], dashPhase: 4), width: 46,
+      height: 38)
     // A curved closed subpath (circle as four cubics), dashes with round caps.
-    Self.checkStroke("dashes circle", Self.circle(cx: 20.3, cy: 19.6, r: 13.2), StrokeStyle(lineWidth: 3, lineCap: .round, dash: [9, 4], dashPhase: 2), width: 41, height: 40)
+    Self.checkStroke(
+      "dashes circle", Self.circle(cx: 20.3, cy: 19.6, r: 13.2),
+      StrokeStyle(lineWidth: 3, lineCap: .round, dash: [9, 4], dashPhase: 2), width: 41, height: 40)
   }
 
   @Test func curveWiderThanItsRadiusOfCurvature() {
     // An arch with a sharp apex, stroked wider than twice its radius of curvature there.
     // (Its radius of curvature at the apex is 3 px, the quadratic’s below: the inner offsets fold.)
-    let arch = PathGeometry([.move(Self.P(6, 34)), .cubic(control1: Self.P(46, 2), control2: Self.P(-10, 2), to: Self.P(30, 34))])
+    let arch = PathGeometry([
+      .move(Self.P(6, 34)), .cubic(control1: Self.P(46, 2), control2: Self.P(-10, 2), to: Self.P(30, 34)),
+    ])
     Self.checkStroke("wide curve round", arch, StrokeStyle(lineWidth: 10, lineCap: .round), width: 40, height: 42)
     Self.checkStroke("wide curve butt", arch, StrokeStyle(lineWidth: 8), width: 40, height: 42)
     // A quadratic with a tight turn.
     let quad = PathGeometry([.move(Self.P(6, 30)), .quad(control: Self.P(44, 12), to: Self.P(8, 8))])
-    Self.checkStroke("wide quad", quad, StrokeStyle(lineWidth: 9, lineCap: .square, lineJoin: .bevel), width: 44, height: 40)
+    Self.checkStroke(
+      "wide quad", quad, StrokeStyle(lineWidth: 9, lineCap: .square, lineJoin: .bevel), width: 44, height: 40)
   }
 
   @Test func strokeUnderATransform() {
@@ -138,8 +168,12 @@ import Testing
     let co = cos(0.5), si = sin(0.5)
     let t = FlipbookDisplayList.AffineTransform.scale(x: 1.7, y: 0.8).concatenating(.rotation(cos: co, sin: si))
       .concatenating(.translation(x: 14, y: 3))
-    let path = PathGeometry([.move(Self.P(2, 4)), .line(Self.P(18, 6)), .quad(control: Self.P(26, 16), to: Self.P(12, 22))])
-    Self.checkStroke("transformed", path, StrokeStyle(lineWidth: 4, lineCap: .round, lineJoin: .miter), t, scale: 1.7, width: 44, height: 44)
+    let path = PathGeometry([
+      .move(Self.P(2, 4)), .line(Self.P(18, 6)), .quad(control: Self.P(26, 16), to: Self.P(12, 22)),
+    ])
+    Self.checkStroke(
+      "transformed", path, StrokeStyle(lineWidth: 4, lineCap: .round, lineJoin: .miter), t, scale: 1.7, width: 44,
+      height: 44)
   }
 
   static let star = PathGeometry([
@@ -152,7 +186,9 @@ import Testing
     eo.fillRule = .evenOdd
     Self.checkFill("star evenOdd", eo, width: 51, height: 49)
     // The even-odd star's center is empty, the non-zero one's full.
-    let a = render([.shape(ShapeItem(geometry: .path(eo), style: .fill, transform: .identity, color: .white))], width: 51, height: 49)
+    let a = render(
+      [.shape(ShapeItem(geometry: .path(eo), style: .fill, transform: .identity, color: .white))], width: 51, height: 49
+    )
     #expect(a.pixel(x: 25, y: 26).a == 0)
   }
 
@@ -184,7 +220,10 @@ import Testing
     // Two discs and a rectangle overlapping; the second disc reversed or not.
     let a = Self.circle(cx: 17.2, cy: 18.6, r: 12.4)
     let b = Self.circle(cx: 29.7, cy: 21.3, r: 10.1, reversed: opposite)
-    let rect = PathGeometry([.move(Self.P(10.5, 14.2)), .line(Self.P(38.3, 14.2)), .line(Self.P(38.3, 25.9)), .line(Self.P(10.5, 25.9)), .close])
+    let rect = PathGeometry([
+      .move(Self.P(10.5, 14.2)), .line(Self.P(38.3, 14.2)), .line(Self.P(38.3, 25.9)), .line(Self.P(10.5, 25.9)),
+      .close,
+    ])
     let path = PathGeometry(a.elements + b.elements + rect.elements, fillRule: rule)
     Self.checkFill("overlap opposite=\(opposite) \(rule)", path, width: 44, height: 36)
   }
@@ -195,12 +234,22 @@ import Testing
     Self.checkStroke("round dot", path, StrokeStyle(lineWidth: 9.2, lineCap: .round), width: 36, height: 26)
     Self.checkStroke("square dot", path, StrokeStyle(lineWidth: 7.4, lineCap: .square), width: 36, height: 26)
     let butt = render(
-      [.shape(ShapeItem(geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 9, lineCap: .butt)), transform: .identity, color: .white))],
+      [
+        .shape(
+          ShapeItem(
+            geometry: .path(path), style: .stroke(StrokeStyle(lineWidth: 9, lineCap: .butt)), transform: .identity,
+            color: .white))
+      ],
       width: 36, height: 26)
     #expect(butt.bytes.allSatisfy { $0 == 0 })
     // A lone move draws nothing, whatever the cap.
     let lone = render(
-      [.shape(ShapeItem(geometry: .path(PathGeometry([.move(Self.P(10, 10))])), style: .stroke(StrokeStyle(lineWidth: 9, lineCap: .round)), transform: .identity, color: .white))],
+      [
+        .shape(
+          ShapeItem(
+            geometry: .path(PathGeometry([.move(Self.P(10, 10))])),
+            style: .stroke(StrokeStyle(lineWidth: 9, lineCap: .round)), transform: .identity, color: .white))
+      ],
       width: 20, height: 20)
     #expect(lone.bytes.allSatisfy { $0 == 0 })
   }

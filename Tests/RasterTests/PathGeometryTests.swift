@@ -22,15 +22,17 @@ import Testing
       case .quad(let c, let p):
         for i in 1...per {
           let t = Double(i) / Double(per), m = 1 - t
-          cur.append(P(m * m * current.x + 2 * m * t * c.x + t * t * p.x, m * m * current.y + 2 * m * t * c.y + t * t * p.y))
+          cur.append(
+            P(m * m * current.x + 2 * m * t * c.x + t * t * p.x, m * m * current.y + 2 * m * t * c.y + t * t * p.y))
         }
         current = p
       case .cubic(let c1, let c2, let p):
         for i in 1...per {
           let t = Double(i) / Double(per), m = 1 - t
           let w0 = m * m * m, w1 = 3 * m * m * t, w2 = 3 * m * t * t, w3 = t * t * t
-          cur.append(P(
-            w0 * current.x + w1 * c1.x + w2 * c2.x + w3 * p.x, w0 * current.y + w1 * c1.y + w2 * c2.y + w3 * p.y))
+          cur.append(
+            P(
+              w0 * current.x + w1 * c1.x + w2 * c2.x + w3 * p.x, w0 * current.y + w1 * c1.y + w2 * c2.y + w3 * p.y))
         }
         current = p
       case .close:
@@ -59,25 +61,29 @@ import Testing
     return l
   }
 
-  static func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { abs(a.x - b.x) <= tol && abs(a.y - b.y) <= tol }
+  static func close(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool {
+    abs(a.x - b.x) <= tol && abs(a.y - b.y) <= tol
+  }
 
   @Test func rectangleStartsTopLeftGoingRight() {
     let p = ShapeGeometry.rectangle(Rect(x: 12, y: 8, width: -10, height: 5)).path  // standardized
-    #expect(p.elements == [.move(Self.P(2, 8)), .line(Self.P(12, 8)), .line(Self.P(12, 13)), .line(Self.P(2, 13)), .close])
+    #expect(
+      p.elements == [.move(Self.P(2, 8)), .line(Self.P(12, 8)), .line(Self.P(12, 13)), .line(Self.P(2, 13)), .close])
     #expect(Self.signedArea(Self.samples(p)[0]) > 0)
   }
 
   @Test func ellipseIsFourCubicsFromTheRightmostPointClockwise() {
     let p = ShapeGeometry.ellipse(Rect(x: 10, y: 20, width: 40, height: 20)).path
     let k = Self.kappa
-    #expect(p.elements == [
-      .move(Self.P(50, 30)),
-      .cubic(control1: Self.P(50, 30 + 10 * k), control2: Self.P(30 + 20 * k, 40), to: Self.P(30, 40)),  // bottom
-      .cubic(control1: Self.P(30 - 20 * k, 40), control2: Self.P(10, 30 + 10 * k), to: Self.P(10, 30)),  // left
-      .cubic(control1: Self.P(10, 30 - 10 * k), control2: Self.P(30 - 20 * k, 20), to: Self.P(30, 20)),  // top
-      .cubic(control1: Self.P(30 + 20 * k, 20), control2: Self.P(50, 30 - 10 * k), to: Self.P(50, 30)),
-      .close,
-    ])
+    #expect(
+      p.elements == [
+        .move(Self.P(50, 30)),
+        .cubic(control1: Self.P(50, 30 + 10 * k), control2: Self.P(30 + 20 * k, 40), to: Self.P(30, 40)),  // bottom
+        .cubic(control1: Self.P(30 - 20 * k, 40), control2: Self.P(10, 30 + 10 * k), to: Self.P(10, 30)),  // left
+        .cubic(control1: Self.P(10, 30 - 10 * k), control2: Self.P(30 - 20 * k, 20), to: Self.P(30, 20)),  // top
+        .cubic(control1: Self.P(30 + 20 * k, 20), control2: Self.P(50, 30 - 10 * k), to: Self.P(50, 30)),
+        .close,
+      ])
     #expect(Self.signedArea(Self.samples(p)[0]) > 0)
   }
 
@@ -86,7 +92,10 @@ import Testing
     let c = ShapeGeometry.roundedRectangle(r, cornerRadius: 6, style: .circular).path
     #expect(c.elements.first == .move(Self.P(6, 0)))
     #expect(c.elements[1] == .line(Self.P(34, 0)))
-    #expect(c.elements[2] == .cubic(control1: Self.P(34 + 6 * Self.kappa, 0), control2: Self.P(40, 6 - 6 * Self.kappa), to: Self.P(40, 6)))
+    #expect(
+      c.elements[2]
+        == .cubic(control1: Self.P(34 + 6 * Self.kappa, 0), control2: Self.P(40, 6 - 6 * Self.kappa), to: Self.P(40, 6))
+    )
     #expect(c.elements.count == 10 && c.elements.last == .close)
     #expect(Self.signedArea(Self.samples(c)[0]) > 0)
     // The radius is clamped to half the shorter side: vertical edges vanish.
@@ -101,14 +110,18 @@ import Testing
     #expect(Self.signedArea(s) > 0)
     #expect(Self.close(s.first!, s.last!))
     // Radius 0: the rectangle's path.
-    #expect(ShapeGeometry.roundedRectangle(r, cornerRadius: 0, style: .continuous).path == ShapeGeometry.rectangle(r).path)
+    #expect(
+      ShapeGeometry.roundedRectangle(r, cornerRadius: 0, style: .continuous).path == ShapeGeometry.rectangle(r).path)
   }
 
   @Test func capsuleStartsRightOfTheTopLeftCorner() {
     let p = ShapeGeometry.capsule(Rect(x: 0, y: 0, width: 50, height: 20)).path
     #expect(p.elements.first == .move(Self.P(10, 0)))
     #expect(p.elements[1] == .line(Self.P(40, 0)))
-    #expect(p.elements[2] == .cubic(control1: Self.P(40 + 10 * Self.kappa, 0), control2: Self.P(50, 10 - 10 * Self.kappa), to: Self.P(50, 10)))
+    #expect(
+      p.elements[2]
+        == .cubic(
+          control1: Self.P(40 + 10 * Self.kappa, 0), control2: Self.P(50, 10 - 10 * Self.kappa), to: Self.P(50, 10)))
     #expect(Self.signedArea(Self.samples(p)[0]) > 0)
   }
 
@@ -151,10 +164,11 @@ import Testing
     #expect(rect.trimmed(from: 0, to: 1) == rect)
     #expect(!rect.trimmed(from: 0, to: 0.9999).elements.contains(.close))
     // Curves stay curves; the length is the fraction of the whole.
-    let curvy = PathGeometry([
-      .move(Self.P(0, 0)), .cubic(control1: Self.P(30, -20), control2: Self.P(40, 40), to: Self.P(80, 10)),
-      .quad(control: Self.P(100, 50), to: Self.P(60, 60)), .line(Self.P(10, 50)),
-    ], fillRule: .evenOdd)
+    let curvy = PathGeometry(
+      [
+        .move(Self.P(0, 0)), .cubic(control1: Self.P(30, -20), control2: Self.P(40, 40), to: Self.P(80, 10)),
+        .quad(control: Self.P(100, 50), to: Self.P(60, 60)), .line(Self.P(10, 50)),
+      ], fillRule: .evenOdd)
     let total = Self.length(curvy)
     for (a, b) in [(0.0, 0.37), (0.21, 0.64), (0.5, 0.93), (0.05, 0.06)] {
       let piece = curvy.trimmed(from: a, to: b)
@@ -163,9 +177,13 @@ import Testing
       #expect(abs(l - (b - a) * total) < 1e-3 * total, "\(a)…\(b): \(l) vs \((b - a) * total)")
     }
     let mid = curvy.trimmed(from: 0.2, to: 0.7)
-    #expect(mid.elements.contains { if case .cubic = $0 { true } else { false } } || mid.elements.contains { if case .quad = $0 { true } else { false } })
+    #expect(
+      mid.elements.contains { if case .cubic = $0 { true } else { false } }
+        || mid.elements.contains { if case .quad = $0 { true } else { false } })
     // Two subpaths: a range across both gives two open subpaths.
-    let two = PathGeometry([.move(Self.P(0, 0)), .line(Self.P(10, 0)), .move(Self.P(0, 5)), .line(Self.P(10, 5)), .close])
+    let two = PathGeometry([
+      .move(Self.P(0, 0)), .line(Self.P(10, 0)), .move(Self.P(0, 5)), .line(Self.P(10, 5)), .close,
+    ])
     let across = two.trimmed(from: 0.25, to: 0.75)  // total 30: 7.5 … 22.5
     #expect(across.elements.count == 5)
     #expect(across.elements[0] == .move(Self.P(7.5, 0)) && across.elements[2] == .move(Self.P(0, 5)))

@@ -290,7 +290,10 @@ func refStrokePieces(_ subs: [RefSubpath], _ s: RefStroke, arcTolerance: Double 
           dp.append(pa); dc.append(false)
           var k = ka + 1
           while k < loop.count && cum[k] < b {
-            if let l = dp.last, l.x == loop[k].x, l.y == loop[k].y {} else { dp.append(loop[k]); dc.append(loopCorner[k]) }
+            if let l = dp.last, l.x == loop[k].x, l.y == loop[k].y {
+            } else {
+              dp.append(loop[k]); dc.append(loopCorner[k])
+            }
             k += 1
           }
           let (pb, _) = at(b)

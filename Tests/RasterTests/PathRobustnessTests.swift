@@ -11,12 +11,39 @@ import Testing
 
   static func scene() -> [DisplayItem] {
     var items: [DisplayItem] = []
-    let star = PathGeometry([.move(P(30, 2)), .line(P(47, 55)), .line(P(2, 22)), .line(P(58, 22)), .line(P(13, 55)), .close], fillRule: .evenOdd)
-    items.append(.shape(ShapeItem(geometry: .path(star), style: .fill, transform: .translation(x: 3.3, y: 1.7), color: Color(red: 1, green: 0.2, blue: 0.1, opacity: 0.8))))
-    let wave = PathGeometry([.move(P(0, 30)), .cubic(control1: P(20, -10), control2: P(40, 70), to: P(60, 30)), .quad(control: P(70, 0), to: P(80, 40))])
-    items.append(.shape(ShapeItem(geometry: .path(wave), style: .stroke(StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round, dash: [7, 3, 0, 3], dashPhase: 1.5)), transform: .scale(x: 1.2, y: 0.9).concatenating(.translation(x: 5, y: 40)), color: Color(red: 0.1, green: 0.5, blue: 1, opacity: 0.7))))
-    items.append(.shape(ShapeItem(geometry: .roundedRectangle(Rect(x: 10, y: 60, width: 70, height: 30), cornerRadius: 9, style: .continuous), style: .stroke(StrokeStyle(lineWidth: 3, lineJoin: .bevel, dash: [4, 2])), transform: .identity, color: .white)))
-    items.append(.shape(ShapeItem(geometry: .ellipse(Rect(x: 20, y: 10, width: 50, height: 30)), style: .stroke(StrokeStyle(lineWidth: 6, lineCap: .square, miterLimit: 2)), transform: .rotation(cos: 0.8, sin: 0.6).concatenating(.translation(x: 30, y: 0)), color: Color(red: 0, green: 1, blue: 0, opacity: 0.5))))
+    let star = PathGeometry(
+      [.move(P(30, 2)), .line(P(47, 55)), .line(P(2, 22)), .line(P(58, 22)), .line(P(13, 55)), .close],
+      fillRule: .evenOdd)
+    items.append(
+      .shape(
+        ShapeItem(
+          geometry: .path(star), style: .fill, transform: .translation(x: 3.3, y: 1.7),
+          color: Color(red: 1, green: 0.2, blue: 0.1, opacity: 0.8))))
+    let wave = PathGeometry([
+      .move(P(0, 30)), .cubic(control1: P(20, -10), control2: P(40, 70), to: P(60, 30)),
+      .quad(control: P(70, 0), to: P(80, 40)),
+    ])
+    items.append(
+      .shape(
+        ShapeItem(
+          geometry: .path(wave),
+          style: .stroke(
+            StrokeStyle(lineWidth: 5, lineCap: .round, lineJoin: .round, dash: [7, 3, 0, 3], dashPhase: 1.5)),
+          transform: .scale(x: 1.2, y: 0.9).concatenating(.translation(x: 5, y: 40)),
+          color: Color(red: 0.1, green: 0.5, blue: 1, opacity: 0.7))))
+    items.append(
+      .shape(
+        ShapeItem(
+          geometry: .roundedRectangle(Rect(x: 10, y: 60, width: 70, height: 30), cornerRadius: 9, style: .continuous),
+          style: .stroke(StrokeStyle(lineWidth: 3, lineJoin: .bevel, dash: [4, 2])), transform: .identity, color: .white
+        )))
+    items.append(
+      .shape(
+        ShapeItem(
+          geometry: .ellipse(Rect(x: 20, y: 10, width: 50, height: 30)),
+          style: .stroke(StrokeStyle(lineWidth: 6, lineCap: .square, miterLimit: 2)),
+          transform: .rotation(cos: 0.8, sin: 0.6).concatenating(.translation(x: 30, y: 0)),
+          color: Color(red: 0, green: 1, blue: 0, opacity: 0.5))))
     return items
   }
 
@@ -42,8 +69,16 @@ import Testing
     // stroker, close to the ring (mitered corners are the same geometry).
     #expect(ShapeStyle.stroke(lineWidth: 3) == .stroke(StrokeStyle(lineWidth: 3)))
     let r = Rect(x: 4.3, y: 5.1, width: 30.4, height: 20.7)
-    let ring = render([.shape(ShapeItem(geometry: .rectangle(r), style: .stroke(lineWidth: 3), transform: .identity, color: .white))], width: 40, height: 32)
-    let styled = render([.shape(ShapeItem(geometry: .rectangle(r), style: .stroke(StrokeStyle(lineWidth: 3, miterLimit: 9)), transform: .identity, color: .white))], width: 40, height: 32)
+    let ring = render(
+      [.shape(ShapeItem(geometry: .rectangle(r), style: .stroke(lineWidth: 3), transform: .identity, color: .white))],
+      width: 40, height: 32)
+    let styled = render(
+      [
+        .shape(
+          ShapeItem(
+            geometry: .rectangle(r), style: .stroke(StrokeStyle(lineWidth: 3, miterLimit: 9)), transform: .identity,
+            color: .white))
+      ], width: 40, height: 32)
     var maxDiff = 0
     for i in 0..<ring.bytes.count { maxDiff = max(maxDiff, abs(Int(ring.bytes[i]) - Int(styled.bytes[i]))) }
     #expect(maxDiff <= 1)
@@ -65,9 +100,14 @@ import Testing
       [E.move(Self.P(1, 1)), E.line(Self.P(8, 8)), E.line(Self.P(1, 1)), E.line(Self.P(8, 8))],  // U-turns
       [E.move(Self.P(nan, 1)), E.line(Self.P(4, 4))],
       [E.move(Self.P(1, 1)), E.line(Self.P(inf, 4))],
-      [E.move(Self.P(1e300, 1)), E.cubic(control1: Self.P(-1e300, 5), control2: Self.P(1e300, 9), to: Self.P(2, 2)), E.close],
-      [E.move(Self.P(0, 0)), E.cubic(control1: Self.P(10, 0), control2: Self.P(0, 10), to: Self.P(10, 10)),
-       E.quad(control: Self.P(10, 10), to: Self.P(10, 10)), E.close],
+      [
+        E.move(Self.P(1e300, 1)), E.cubic(control1: Self.P(-1e300, 5), control2: Self.P(1e300, 9), to: Self.P(2, 2)),
+        E.close,
+      ],
+      [
+        E.move(Self.P(0, 0)), E.cubic(control1: Self.P(10, 0), control2: Self.P(0, 10), to: Self.P(10, 10)),
+        E.quad(control: Self.P(10, 10), to: Self.P(10, 10)), E.close,
+      ],
       zigzag,
     ]
     let shapes = lists.map { PathGeometry($0) }
@@ -95,7 +135,10 @@ import Testing
     for g in shapes {
       for s in styles {
         for t in transforms {
-          items.append(.shape(ShapeItem(geometry: .path(g), style: s, transform: t, color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))))
+          items.append(
+            .shape(
+              ShapeItem(
+                geometry: .path(g), style: s, transform: t, color: Color(red: 1, green: 0, blue: 0, opacity: 0.5))))
         }
       }
     }
@@ -120,7 +163,9 @@ import Testing
         geometry: .path(PathGeometry(e)), style: .stroke(StrokeStyle(lineWidth: 2, lineJoin: .round)),
         transform: .scale(x: 50, y: 50), color: .black))
     let light = DisplayItem.shape(
-      ShapeItem(geometry: .rectangle(Rect(x: 2, y: 2, width: 10, height: 10)), style: .fill, transform: .identity, color: .black))
+      ShapeItem(
+        geometry: .rectangle(Rect(x: 2, y: 2, width: 10, height: 10)), style: .fill, transform: .identity, color: .black
+      ))
     var r = Rasterizer()
     var p = Pixmap(width: 0, height: 0)
     r.render(DisplayList(width: 40, height: 30, background: .white, items: [light, heavy]), into: &p)

@@ -57,7 +57,9 @@ extension ModifierSpec {
   /// everything else, as SwiftUI's types allow (`Circle().trim(…).fill(…).frame(…)`);
   /// `before` are the modifiers in front of it. Nil where it is fine.
   public func placementProblem(after before: [ModifierSpec], onShape: Bool) -> String? {
-    let onlyShapeModifiers = before.allSatisfy { $0.placement == .shapeModifier }
+    // An implicit `animation` keeps the content a shape: it only changes how the shape's own
+    // values animate (the Swift API puts one on custom shapes without animatable data).
+    let onlyShapeModifiers = before.allSatisfy { $0.placement == .shapeModifier || $0.name == "animation" }
     switch placement {
     case .anywhere:
       return nil
