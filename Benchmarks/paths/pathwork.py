@@ -135,7 +135,7 @@ def num(v):
 
 
 def scene():
-    """SCENE-FORMAT v1: a center-aligned root zstack, one node per shape in drawing order.
+    """The scene format (docs/scene-format.md), version 1: a center-aligned root zstack, one node per shape in drawing order.
     Every shape's layout frame is centered on the canvas center, so `offset` (c - canvas center)
     puts its center at c. Linear motion (offsets, blob rotation, dash phase) is one linear
     animation from frame 0's value to frame 59's; the arcs' trim ends (sinusoids) are set by one
