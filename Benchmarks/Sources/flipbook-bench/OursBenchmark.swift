@@ -1,3 +1,4 @@
+import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookPNG
 import FlipbookImage
@@ -22,6 +23,24 @@ struct OursBenchmark {
 
   var frames: Range<Int> { 0..<scene.frameCount }
 
+  /// Parts of a workload's display list timed on their own: the path workload's blobs, arcs
+  /// and dashed polylines (100, 100 and 50 items in drawing order); none for the others.
+  var parts: [(name: String, items: Range<Int>)] {
+    workload != "paths"
+      ? []
+      : [
+        ("clear + 100 blobs", 0..<100), ("clear + 100 arcs", 100..<200),
+        ("clear + 50 dashed polylines", 200..<250),
+      ]
+  }
+
+  /// The list with only the items in `range` (clamped to the list).
+  static func slice(_ list: DisplayList, _ range: Range<Int>) -> DisplayList {
+    var l = list
+    l.items = Array(list.items[range.clamped(to: list.items.indices)])
+    return l
+  }
+
   func emit(_ metric: String, _ unit: String, _ values: [Double], bytes: Double? = nil) {
     Measurement(impl: Self.impl, wl: workload, metric: metric, unit: unit, values: values, bytes: bytes).emit()
   }
@@ -41,11 +60,18 @@ struct OursBenchmark {
 
     var dl: [Double] = [], raster: [Double] = [], rasterCPU: [Double] = [], encode: [Double] = []
     var e2e: [Double] = []
+    // The path workload's parts (PATH-WORKLOAD.md), each drawn alone over the cleared frame:
+    // where the raster time goes, measured like the peers' parts.
+    let partLists = parts.map { part in lists.map { Self.slice($0, part.items) } }
+    var partTimes = Array(repeating: [Double](), count: parts.count)
     for _ in 0..<repetitions {
       dl.append(milliseconds { lists = frames.map { scene.displayList(frame: $0) } } / n)
       let cpu0 = threadCPUMilliseconds()
       raster.append(milliseconds { for list in lists { rasterizer.render(list, into: &pixmap) } } / n)
       rasterCPU.append((threadCPUMilliseconds() - cpu0) / n)
+      for k in parts.indices {
+        partTimes[k].append(milliseconds { for list in partLists[k] { rasterizer.render(list, into: &pixmap) } } / n)
+      }
       var total = 0.0
       for (f, list) in lists.enumerated() {
         rasterizer.render(list, into: &pixmap)
@@ -57,6 +83,7 @@ struct OursBenchmark {
     }
     emit("display list", "ms/frame", dl)
     emit("raster", "ms/frame", raster)
+    for (k, part) in parts.enumerated() { emit("raster part: \(part.name)", "ms/frame", partTimes[k]) }
     emit("raster (thread CPU time)", "ms/frame", rasterCPU)
     emit("encode+write: flipbook PNG (\(encoder.settings))", "ms/frame", encode, bytes: meanFileSize(encodeDir))
     emit("end-to-end 60 frames: flipbook --jobs 1", "ms/frame", e2e)
@@ -135,13 +162,18 @@ struct OursBenchmark {
       for f in frames.prefix(count) { _ = scene.displayList(frame: f) }
     case "raster":
       for l in lists { rasterizer.render(l, into: &pixmap) }
+    case "raster-blobs", "raster-arcs", "raster-lines":
+      // The path workload's parts (see `parts`), one at a time.
+      let k = ["raster-blobs", "raster-arcs", "raster-lines"].firstIndex(of: part)!
+      guard k < parts.count else { throw BenchError("\(part) is a part of the paths workload only") }
+      for l in lists { rasterizer.render(Self.slice(l, parts[k].items), into: &pixmap) }
     case "encode":
       rasterizer.render(lists[0], into: &pixmap)
       for _ in 0..<count { _ = try encoder.withEncodedBytes(of: pixmap) { $0.count } }
     case "e2e":
       try FrameRenderer.render(scene, to: outDirectory + "/profile", range: 0...(count - 1), jobs: 1)
     default:
-      throw BenchError("unknown part \(part): displaylist, raster, encode or e2e")
+      throw BenchError("unknown part \(part): displaylist, raster, raster-blobs|arcs|lines, encode or e2e")
     }
   }
 }

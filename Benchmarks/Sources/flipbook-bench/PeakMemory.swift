@@ -18,12 +18,12 @@ enum PeakMemory {
     return Double(usage.ru_maxrss) / 1024
   }
 
-  /// Emits peak RSS for each `--jobs` value at the scene's own length and at 4× as many frames.
+  /// Emits peak RSS for each `--jobs` value at the scene's own length and at 2× and 4× as many frames.
   static func measure(
     workload: String, scene: String, render: String, outDirectory: String, jobs: [Int], fps: Double, frames: Int
   ) throws {
     for j in jobs {
-      for factor in [1, 4] {
+      for factor in [1, 2, 4] {
         let count = frames * factor
         // --duration d gives round(d · fps) + 1 frames.
         let duration = Double(count - 1) / fps

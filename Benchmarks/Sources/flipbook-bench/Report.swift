@@ -21,10 +21,11 @@ struct Report {
   }
 
   var rows: [Key: Row] = [:]
-  /// `compare.py`'s table (mean absolute difference from cairo), if it ran.
-  var compareLines: [String] = []
+  /// The pixel checks' tables (mean absolute difference from cairo) by workload: the kit's
+  /// `compare.py` for `large`, `paths/compare_paths.py` for `paths`.
+  var compareLines: [String: [String]] = [:]
 
-  init(files: [String], compare: String?) throws {
+  init(files: [String], compare: [String: String]) throws {
     let decoder = JSONDecoder()
     for file in files {
       let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -35,14 +36,19 @@ struct Report {
         if let b = m.bytes { rows[key]!.bytes.append(b) }
       }
     }
-    if let compare, let text = try? String(contentsOfFile: compare, encoding: .utf8) {
-      compareLines = text.split(separator: "\n").map(String.init)
+    for (wl, file) in compare {
+      if let text = try? String(contentsOfFile: file, encoding: .utf8), !text.isEmpty {
+        compareLines[wl] = text.split(separator: "\n").map(String.init)
+      }
     }
   }
 
-  /// The row of `wl` whose implementation and metric start with the given prefixes.
+  /// The row of `wl` whose implementation starts with `impl` and whose metric is `metric`, or
+  /// else starts with it (so "raster" is the raster row, not "raster part: …" or
+  /// "raster (thread CPU time)", which dictionary order used to pick at random).
   func find(_ wl: String, impl: String, metric: String) -> Row? {
-    rows.first { $0.key.wl == wl && $0.key.impl.hasPrefix(impl) && $0.key.metric.hasPrefix(metric) }?.value
+    let candidates = rows.filter { $0.key.wl == wl && $0.key.impl.hasPrefix(impl) && $0.key.metric.hasPrefix(metric) }
+    return (candidates.first { $0.key.metric == metric } ?? candidates.min { $0.key < $1.key })?.value
   }
 
   static func format(_ v: Double) -> String {
@@ -64,16 +70,33 @@ struct Report {
         "| \(key.wl) | \(key.impl) | \(key.metric) | \(Self.format(row.median)) | \(Self.format(lo))–\(Self.format(hi)) | \(row.unit) | \(bytes) | \(row.values.count) |"
       )
     }
+    if rows.keys.contains(where: { $0.wl == "large" }) { printShapesTargets() }
+    if rows.keys.contains(where: { $0.wl == "paths" }) { printPathsTargets() }
+  }
+
+  /// One row of a targets table; `ok` nil: for information, no goal.
+  func line(_ what: String, _ value: Double?, _ goal: String, _ ok: ((Double) -> Bool)?, unit: String = "×") {
+    guard let value, !value.isNaN else {
+      Swift.print("| \(what) | not measured | \(goal) | \(ok == nil ? "" : "?") |")
+      return
+    }
+    let met = ok.map { $0(value) ? "yes" : "**no**" } ?? ""
+    Swift.print("| \(what) | \(Self.format(value))\(unit) | \(goal) | \(met) |")
+  }
+
+  /// The mean absolute difference of `dir`'s frames from cairo's in a pixel check's table.
+  func meanDifference(_ wl: String, dir: String) -> [Double] {
+    (compareLines[wl] ?? []).filter { $0.hasPrefix("| \(dir) |") }.compactMap { l -> Double? in
+      let cells = l.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      return cells.count > 4 ? Double(cells[3]) : nil
+    }
+  }
+
+  /// The shapes workload's targets (the kit's WORKLOAD.md, `large` and `small`).
+  func printShapesTargets() {
     Swift.print("\n### Targets\n")
     Swift.print("| target | measured | goal | met |")
     Swift.print("|---|---:|---:|:---:|")
-    func line(_ what: String, _ value: Double?, _ goal: String, _ ok: (Double) -> Bool, unit: String = "×") {
-      guard let value, !value.isNaN else {
-        Swift.print("| \(what) | not measured | \(goal) | ? |")
-        return
-      }
-      Swift.print("| \(what) | \(Self.format(value))\(unit) | \(goal) | \(ok(value) ? "yes" : "**no**") |")
-    }
     let cairo = "cairo", skiaImpl = "skia-python"
     let ours = find("large", impl: "Flipbook", metric: "raster")?.median
     line("raster, 1080p, ms/frame (single thread)", ours, "≤ 2.5 ms", { $0 <= 2.5 }, unit: " ms")
@@ -102,14 +125,59 @@ struct Report {
       let long = find("large", impl: "Flipbook", metric: "peak RSS: render --jobs \(j), 240 frames")?.median
       line("peak RSS, large, --jobs \(j), 240 vs 60 frames", ratio(long, short), "≈ 1× (≤ 1.1×)", { $0 <= 1.1 })
     }
-    let diffs = compareLines.filter { $0.hasPrefix("| flipbook |") }.compactMap { l -> Double? in
-      let cells = l.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      return cells.count > 4 ? Double(cells[3]) : nil
-    }
+    let diffs = meanDifference("large", dir: "flipbook")
     line("mean abs difference from cairo, frames 0 and 30", diffs.max(), "≤ 0.5 levels", { $0 <= 0.5 }, unit: " levels")
-    if !compareLines.isEmpty {
+    if let lines = compareLines["large"] {
       Swift.print("\n### Same scene? Frames vs cairo (C), large workload (compare.py)\n")
-      compareLines.forEach { Swift.print($0) }
+      lines.forEach { Swift.print($0) }
+    }
+  }
+
+  /// The path workload's targets (Benchmarks/PATH-WORKLOAD.md): raster ≥ 3× cairo and skia on
+  /// one thread, pixels within 0.5 levels of cairo, memory independent of the frame count.
+  func printPathsTargets() {
+    Swift.print("\n### Targets, path workload\n")
+    Swift.print("| target | measured | goal | met |")
+    Swift.print("|---|---:|---:|:---:|")
+    let wl = "paths", cairo = "cairo", skia = "skia-python"
+    let ours = find(wl, impl: "Flipbook", metric: "raster")?.median
+    line("raster, ms/frame (single thread)", ours, "", nil, unit: " ms")
+    line("raster speed vs cairo (C)", ratio(find(wl, impl: cairo, metric: "raster")?.median, ours), "≥ 3×", { $0 >= 3 })
+    let skiaPlayback = find(wl, impl: skia, metric: "raster via SkPicture")?.median
+    line("raster speed vs skia (SkPicture playback)", ratio(skiaPlayback, ours), "≥ 3×", { $0 >= 3 })
+    for part in ["clear + 100 blobs", "clear + 100 arcs", "clear + 50 dashed polylines"] {
+      let mine = find(wl, impl: "Flipbook", metric: "raster part: \(part)")?.median
+      line("raster part \(part), ms/frame", mine, "", nil, unit: " ms")
+      let c = find(wl, impl: cairo, metric: "raster part: \(part)")?.median
+      let k = find(wl, impl: skia, metric: "raster part: \(part)")?.median
+      line("raster part \(part): vs cairo (C)", ratio(c, mine), "", nil)
+      line("raster part \(part): vs skia (SkPicture playback)", ratio(k, mine), "", nil)
+    }
+    let e2e = find(wl, impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
+    line("end to end, fps, --jobs 1", e2e, "", nil, unit: " fps")
+    let cairoDefault = find(wl, impl: cairo, metric: "end-to-end fps: cairo_surface_write_to_png")?.median
+    let cairoFast = find(wl, impl: cairo, metric: "end-to-end fps: libpng RGB L1 NONE")?.median
+    let skiaE2E = find(wl, impl: skia, metric: "end-to-end fps: skia")?.median
+    line("end to end, --jobs 1 vs cairo + write_to_png", ratio(e2e, cairoDefault), "", nil)
+    line("end to end, --jobs 1 vs cairo + libpng RGB L1 NONE", ratio(e2e, cairoFast), "", nil)
+    line("end to end, --jobs 1 vs skia-python + default PNG", ratio(e2e, skiaE2E), "", nil)
+    let j1 = find(wl, impl: "Flipbook", metric: "end-to-end fps, 2 CPUs free to use: flipbook --jobs 1")
+    let j2 = find(wl, impl: "Flipbook", metric: "end-to-end fps, 2 CPUs free to use: flipbook --jobs 2")
+    line("end to end, --jobs 2 vs --jobs 1", ratio(j2?.median, j1?.median), "", nil)
+    line(
+      "mean abs difference from cairo, all 60 frames", meanDifference(wl, dir: "flipbook").max(), "≤ 0.5 levels",
+      { $0 <= 0.5 }, unit: " levels")
+    line(
+      "skia's mean abs difference from cairo (for scale)", meanDifference(wl, dir: "skia").max(), "", nil,
+      unit: " levels")
+    let short = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
+    for frames in [120, 240] {
+      let long = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, \(frames) frames")?.median
+      line("peak RSS, --jobs 1, \(frames) vs 60 frames", ratio(long, short), "≈ 1× (≤ 1.1×)", { $0 <= 1.1 })
+    }
+    if let lines = compareLines[wl] {
+      Swift.print("\n### Same scene? Frames vs cairo (C), path workload (compare_paths.py)\n")
+      lines.forEach { Swift.print($0) }
     }
   }
 

@@ -4,9 +4,11 @@
 //   flipbook-bench jobs    WL SCENE OUTDIR REPS J...    end to end for each --jobs value, alternating
 //   flipbook-bench png     WL SCENE REPS                PNG settings in memory (frames 0 and 30)
 //   flipbook-bench memory  WL SCENE OUTDIR RENDER J...  peak RSS of the CLI, 1× and 4× the frames
-//   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|encode|e2e) for N
-//                                                       frames, untimed: run it under callgrind
-//   flipbook-bench report  [--compare FILE] JSONL...    Markdown tables and the targets
+//   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|encode|e2e, or for
+//                                                       the paths workload raster-blobs|-arcs|-lines)
+//                                                       for N frames, untimed: for callgrind or perf
+//   flipbook-bench report  [--compare WL=FILE]... JSONL...   Markdown tables and the targets
+//                                                       (WL large: compare.py; paths: compare_paths.py)
 //
 // Results are JSON lines in the peer kit's format (its util.h).
 import Foundation
@@ -41,10 +43,16 @@ do {
       .profile(argument(4), count: Int(argument(5)) ?? 60)
   case "report":
     var files = Array(args.dropFirst())
-    var compare: String?
-    if files.first == "--compare" {
-      compare = files.count > 1 ? files[1] : nil
-      files.removeFirst(min(2, files.count))
+    var compare: [String: String] = [:]
+    while files.first == "--compare", files.count > 1 {
+      // WL=FILE (a bare FILE is the large workload's compare.py table).
+      let spec = files[1]
+      if let eq = spec.firstIndex(of: "=") {
+        compare[String(spec[..<eq])] = String(spec[spec.index(after: eq)...])
+      } else {
+        compare["large"] = spec
+      }
+      files.removeFirst(2)
     }
     try Report(files: files, compare: compare).print()
   default:
