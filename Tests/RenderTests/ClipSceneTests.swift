@@ -177,6 +177,11 @@ import Testing
     #expect(near([pathX(0) ?? .nan], [60 + 10]), "\(String(describing: pathX(0)))")
     #expect(near([pathX(2) ?? .nan], [60 + 40]), "\(String(describing: pathX(2)))")
     #expect(near([pathX(3) ?? .nan], [60 + 70]), "\(String(describing: pathX(3)))")
+    // `render curves` and `render info` name the clip's animated numbers.
+    let labels = s.animatedValues(at: [0, 1, 2, 3]).map(\.label)
+    #expect(labels.contains { $0.hasSuffix("clipShape path value 1") }, "\(labels)")
+    #expect(labels.contains { $0.hasSuffix("clipShape cornerRadius") }, "\(labels)")
+    #expect(labels.contains { $0.hasSuffix("cornerRadius") && !$0.contains("clipShape") }, "\(labels)")
     // Nesting order: the outermost modifier's clip is the outermost layer.
     let list = s.displayList(at: 2)
     let all = clips(list.items)
