@@ -23,7 +23,27 @@ public indirect enum DisplayItem: Sendable, Equatable {
   case shape(ShapeItem)
   /// `compositingGroup`: the items are drawn into a transparent layer of the frame's size,
   /// which is then composited once with `opacity`, so overlaps inside do not show through.
-  case layer(items: [DisplayItem], opacity: Double)
+  /// With a `clip` (`clipShape`, `cornerRadius`, `clipped`), each pixel of the layer is
+  /// composited with opacity × the clip's coverage of that pixel; a clip inside a clipped
+  /// layer is a layer inside it, so clips nest.
+  case layer(items: [DisplayItem], opacity: Double, clip: Clip? = nil)
+}
+
+/// A clip: the region a layer is composited through.
+public struct Clip: Sendable, Equatable {
+  /// The clip's outline in its local coordinates (points), filled with its fill rule (a
+  /// `.path`'s own; the built-in shapes are one simple outline).
+  public var geometry: ShapeGeometry
+  /// Local coordinates to pixels (includes the canvas scale).
+  public var transform: AffineTransform
+  /// True: coverage is the exact area of each pixel inside the outline, as for a filled shape.
+  /// False (`clipped`): a pixel is entirely inside if its center is inside the outline, else
+  /// entirely outside (Core Graphics' rule for fills that are not anti-aliased).
+  public var antialiased: Bool
+
+  public init(geometry: ShapeGeometry, transform: AffineTransform, antialiased: Bool = true) {
+    self.geometry = geometry; self.transform = transform; self.antialiased = antialiased
+  }
 }
 
 /// A shape, its paint and where it goes.

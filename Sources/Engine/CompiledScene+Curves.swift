@@ -82,6 +82,12 @@ extension CompiledScene {
       return ("\(node.path).cornerRadius", "cornerRadius", ["radius"], false)
     }
     let modifier = node.modifiers[Int(key.modifier)]
+    if case .clipShape(let c) = modifier.kind {
+      // A clip shape's numbers: a rounded rectangle's radius, or a path's values by index.
+      if case .roundedRectangle = c.form { return (modifier.path, "clipShape cornerRadius", ["radius"], false) }
+      let isPoint = c.valueTypes[Int(key.slot)] == .point
+      return (modifier.path, "clipShape path value \(key.slot)", isPoint ? ["x", "y"] : ["value"], false)
+    }
     let spec = modifier.kind.spec
     let argument = spec.arguments[Int(key.slot)]
     // A modifier with several animatable values names the one plotted (`stroke.lineWidth`).

@@ -211,6 +211,14 @@ extension CompiledScene {
         inner.level(i, j, innerCtx)
         if !inner.items.isEmpty { items.append(.layer(items: inner.items, opacity: ctx.opacity)) }
         return
+      case .clipShape, .cornerRadius, .clipped:
+        // The view inside is drawn into a layer composited through the clip, which is laid
+        // over the layout rect at this level and moves with the transform of what is outside.
+        var inner = Walker(scene: scene, time: time, state: state)
+        inner.overrides = overrides
+        inner.level(i, j, ctx)
+        if !inner.items.isEmpty { items.append(.layer(items: inner.items, opacity: 1, clip: clip(i, j, ctx))) }
+        return
       case .background:
         if let s = table[i].secondary[j] { drawNode(s, ctx) }
       case .overlay:

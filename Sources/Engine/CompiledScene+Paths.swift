@@ -5,8 +5,9 @@ import RealModule
 extension CompiledScene.Walker {
   /// A `path` node's commands at this frame as display-list elements in the view's space:
   /// points as they are (offset to the layout rect's origin), or the `viewBox` stretched onto
-  /// the layout rect. Animated values come from their tracks, literals as they are.
-  func pathGeometry(_ i: Int, _ shape: PathShape, in r: Rect) -> PathGeometry {
+  /// the layout rect. Animated values come from their tracks, literals as they are: the
+  /// node's own (`modifier` −1) or a `clipShape` modifier's (its index).
+  func pathGeometry(_ i: Int, _ shape: PathShape, in r: Rect, modifier: Int = -1) -> PathGeometry {
     var slot = 0
     func value(_ e: FlipbookScene.Expression) -> SIMD2<Double> {
       defer { slot += 1 }
@@ -14,7 +15,7 @@ extension CompiledScene.Walker {
       case .constant(.point(let p)): return p
       case .constant(.number(let n)): return SIMD2(n, n)
       default:
-        let v = scene.attribute(AttributeKey(i, -1, slot), at: time)
+        let v = scene.attribute(AttributeKey(i, modifier, slot), at: time)
         return SIMD2(v.x, v.y)
       }
     }

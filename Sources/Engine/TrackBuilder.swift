@@ -238,6 +238,13 @@ struct TrackBuilder {
       for (j, m) in node.modifiers.enumerated() {
         // Every value argument, by the role its table row gives it.
         for (slot, (argument, spec)) in zip(m.kind.arguments, m.kind.spec.arguments).enumerated() {
+          if case .clipShape(let c) = argument {
+            // A clip shape's numbers draw; as for a path node, only those that read the state
+            // get tracks (slot: the argument's plus the value's index).
+            let types = c.valueTypes
+            for (k, e) in c.values.enumerated() where !Self.dependencies(e).isEmpty { add(j, slot + k, e, types[k]) }
+            continue
+          }
           guard case .value(let e?) = argument, case .value(let type, _, _, _) = spec.type else { continue }
           switch spec.role {
           case .draws: add(j, slot, e, type)

@@ -51,9 +51,12 @@ struct ModifierValue {
   /// The value an `animation(_:value:)` watches (the kind's state name is made when the
   /// states are unified).
   var watched: EquatableBox?
+  /// Why the modifier cannot be recorded (a `clipShape` of a shape the format cannot clip
+  /// to); reported as a ``MovieError`` when the movie is made.
+  var problem: String?
 
-  init(_ kind: ModifierKind<StateValue, Piece>, watched: EquatableBox? = nil) {
-    self.kind = kind; self.watched = watched
+  init(_ kind: ModifierKind<StateValue, Piece>, watched: EquatableBox? = nil, problem: String? = nil) {
+    self.kind = kind; self.watched = watched; self.problem = problem
   }
 }
 

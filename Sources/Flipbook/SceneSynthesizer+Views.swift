@@ -45,12 +45,16 @@ extension SceneSynthesizer {
     -> Modifier.Kind
   {
     let first = modifiers[0].modifier
-    let kinds = modifiers.map { (snapshot: $0.snapshot, arguments: $0.modifier.kind.arguments) }
     let spec = first.kind.spec
     var kind = try first.kind.map { _, slot throws(MovieError) in
-      // A modifier whose one value is written bare (`fill`) names it after itself.
-      let name = spec.form == .value ? spec.name : spec.arguments[slot].key
-      return try expression(kinds.map { ($0.snapshot, $0.arguments[slot].required!) }, name: name, in: trail)
+      // A modifier whose one value is written bare (`fill`) names it after itself; a clip
+      // shape's values after what they are.
+      var name = spec.form == .value ? spec.name : spec.arguments[min(slot, spec.arguments.count - 1)].key
+      if case .clipShape(let c) = first.kind {
+        if case .roundedRectangle = c.form { name = "clipCornerRadius" } else { name = "clipPathValue" }
+      }
+      return try expression(
+        modifiers.map { ($0.snapshot, $0.modifier.kind.value(atSlot: slot)!) }, name: name, in: trail)
     } content: { (piece: Piece) throws(MovieError) -> Node in
       let contents = modifiers.map { m -> (Int, Piece) in
         if case .overlay(let c, _) = m.modifier.kind { return (m.snapshot, c) }

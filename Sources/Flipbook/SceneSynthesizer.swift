@@ -119,6 +119,7 @@ struct SceneSynthesizer {
         guard case .modified(let content, let m) = item.piece, m.kind.name == firstModifier.kind.name else {
           throw mismatch(items, trail)
         }
+        if let problem = m.problem { throw MovieError("\(trail) › .\(m.kind.name): \(problem)") }
         if m.kind.structure != firstModifier.kind.structure {
           throw MovieError(
             "\(trail) › .\(m.kind.name): its fixed arguments (alignment, anchor, edges, curve, transition, "

@@ -65,6 +65,35 @@ extension View {
   /// Renders the view into a layer first, so that a later ``opacity(_:)`` applies once.
   public func compositingGroup() -> some View { modifier(ModifierValue(.compositingGroup)) }
 
+  /// Clips the view's drawing to `shape` laid over its frame, anti-aliased (the frame at this
+  /// point of the chain: `.frame(…).clipShape(Circle())` clips to the frame; modifiers after
+  /// it move the clipped result). A rounded rectangle's radius and a ``Path``'s numbers
+  /// animate. `style` chooses the fill rule; its default leaves a path's own rule (non-zero,
+  /// or even-odd after ``Path/evenOddFill()``). Only the built-in shapes and ``Path`` can clip
+  /// (a trimmed shape cannot: making the movie then fails with a ``MovieError``).
+  public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+    guard var clip = ClipShape<StateValue>(shape.piece) else {
+      return modifier(
+        ModifierValue(
+          .clipShape(ClipShape(form: .rectangle)),
+          problem:
+            "\(S.self) cannot be a clip shape; clip to Circle, Ellipse, Capsule, Rectangle, RoundedRectangle or a Path"
+        ))
+    }
+    if style.isEOFilled { clip.fillRule = .evenOdd }
+    return modifier(ModifierValue(.clipShape(clip)))
+  }
+
+  /// Clips the view to a rounded rectangle over its frame with circular corners of `radius`,
+  /// anti-aliased (SwiftUI's `cornerRadius(_:)`); the radius animates.
+  public func cornerRadius(_ radius: Double) -> some View {
+    modifier(ModifierValue(.cornerRadius(.number(radius))))
+  }
+
+  /// Clips the view to its frame, without anti-aliasing, as SwiftUI does: a pixel is kept if
+  /// its center is inside the frame.
+  public func clipped() -> some View { modifier(ModifierValue(.clipped)) }
+
   /// Draws `content` in front of the view, sized to it, placed by `alignment`.
   public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
     modifier(ModifierValue(.overlay(content().piece, alignment: alignment.model)))

@@ -2,10 +2,15 @@ import FlipbookImage
 
 /// One recorded drawing operation of a frame.
 struct DrawCommand {
-  enum Kind: UInt8 { case path, rect, beginLayer, endLayer }
+  enum Kind: UInt8 {
+    case path, rect, beginLayer, endLayer
+    /// A path filled without anti-aliasing: a pixel is in iff its center is (a clip's mask).
+    case aliasedPath
+  }
   var kind: Kind
   var color = PremulColor(r: 0, g: 0, b: 0, a: 0)
-  /// Pixel box, clipped to the canvas (path and rect).
+  /// Pixel box, clipped to the canvas (path and rect). For beginLayer: the rows (and, with
+  /// `scissor`, the columns) the layer can show in: the clip's box, or the whole canvas.
   var x0 = 0, y0 = 0, x1 = 0, y1 = 0
   /// Contour range (path).
   var c0 = 0, c1 = 0
@@ -17,6 +22,13 @@ struct DrawCommand {
   var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
   /// Layer opacity (beginLayer).
   var opacity: UInt8 = 255
+  /// beginLayer: how many commands after it draw the clip's mask (0: no mask).
+  var clipOps = 0
+  /// beginLayer: the clip is the pixel box x0..<x1 × y0..<y1 itself (an aliased axis-aligned
+  /// rectangle), with no mask.
+  var scissor = false
+  /// beginLayer: the index after its endLayer.
+  var end = 0
 
   init(kind: Kind) { self.kind = kind }
 }

@@ -375,3 +375,90 @@ package func compositeLayerScalar(
     i &+= 1
   }
 }
+
+// MARK: - Clipped layers
+
+/// Composites a premultiplied layer over `dst` through a mask whose alpha bytes are a clip's
+/// coverage (RGBA8 pixels, as the clip is drawn in opaque white), with an 8-bit opacity:
+/// m = div255(maskA · opacity) (maskA itself at opacity 255), src = div255(layer · m),
+/// out = src + div255(dst · (255 − srcA)). Groups of 8 pixels with a transparent layer or an
+/// empty mask are skipped; opaque ones fully inside at full opacity are copied.
+package func compositeLayerMasked(
+  _ dst: UnsafeMutableRawPointer, layer: UnsafeRawPointer, mask: UnsafeRawPointer, count: Int, opacity: UInt8
+) {
+  let op16 = SIMD16<UInt16>(repeating: UInt16(opacity))
+  let op8 = SIMD8<UInt16>(repeating: UInt16(opacity))
+  let fullOpacity = opacity == 255
+  let alphaMask: UInt64 = 0xFF00_0000_FF00_0000
+  var i = 0
+  while i &+ 8 <= count {
+    let o = i &* 4
+    let w0 = layer.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+    let w1 = layer.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+    let w2 = layer.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+    let w3 = layer.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self)
+    let m0 = mask.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+    let m1 = mask.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+    let m2 = mask.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+    let m3 = mask.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self)
+    if (w0 | w1 | w2 | w3) != 0 && (m0 | m1 | m2 | m3) & alphaMask != 0 {
+      let inside = fullOpacity && (m0 & m1 & m2 & m3) & alphaMask == alphaMask
+      if inside && (w0 & w1 & w2 & w3) & alphaMask == alphaMask {
+        dst.storeBytes(
+          of: layer.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt32>.self), toByteOffset: o,
+          as: SIMD8<UInt32>.self)
+      } else {
+        let words = layer.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt32>.self)
+        let v = unsafeBitCast(words, to: SIMD16<UInt16>.self)
+        var sLo = v & 0x00FF, sHi = v &>> 8
+        var sa = unsafeBitCast((words &>> 24) &* 0x0001_0001, to: SIMD16<UInt16>.self)
+        if !inside {
+          let maskWords = mask.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt32>.self)
+          var m = unsafeBitCast((maskWords &>> 24) &* 0x0001_0001, to: SIMD16<UInt16>.self)
+          if !fullOpacity { m = div255(m &* op16) }
+          sLo = div255(sLo &* m); sHi = div255(sHi &* m); sa = div255(sa &* m)
+        }
+        let d = dst.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
+        dst.storeBytes(of: over(d, sLo, sHi &<< 8, 255 &- sa), toByteOffset: o, as: SIMD16<UInt16>.self)
+      }
+    }
+    i &+= 8
+  }
+  if i &+ 4 <= count {
+    let o = i &* 4
+    let words = layer.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self)
+    let v = unsafeBitCast(words, to: SIMD8<UInt16>.self)
+    var sLo = v & 0x00FF, sHi = v &>> 8
+    var sa = unsafeBitCast((words &>> 24) &* 0x0001_0001, to: SIMD8<UInt16>.self)
+    let maskWords = mask.loadUnaligned(fromByteOffset: o, as: SIMD4<UInt32>.self)
+    var m = unsafeBitCast((maskWords &>> 24) &* 0x0001_0001, to: SIMD8<UInt16>.self)
+    if !fullOpacity { m = div255(m &* op8) }
+    sLo = div255(sLo &* m); sHi = div255(sHi &* m); sa = div255(sa &* m)
+    let d = dst.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
+    dst.storeBytes(of: over(d, sLo, sHi &<< 8, 255 &- sa), toByteOffset: o, as: SIMD8<UInt16>.self)
+    i &+= 4
+  }
+  while i < count {
+    compositePixelScalar(
+      dst + i &* 4, layer + i &* 4, maskedOpacity(mask.load(fromByteOffset: i &* 4 &+ 3, as: UInt8.self), opacity))
+    i &+= 1
+  }
+}
+
+/// A clipped layer pixel's opacity: the clip's coverage times the layer's opacity.
+@inline(__always)
+func maskedOpacity(_ coverage: UInt8, _ opacity: UInt8) -> UInt8 {
+  opacity == 255 ? coverage : UInt8(truncatingIfNeeded: div255(UInt32(coverage) &* UInt32(opacity)))
+}
+
+/// Scalar reference for `compositeLayerMasked`.
+package func compositeLayerMaskedScalar(
+  _ dst: UnsafeMutableRawPointer, layer: UnsafeRawPointer, mask: UnsafeRawPointer, count: Int, opacity: UInt8
+) {
+  var i = 0
+  while i < count {
+    compositePixelScalar(
+      dst + i &* 4, layer + i &* 4, maskedOpacity(mask.load(fromByteOffset: i &* 4 &+ 3, as: UInt8.self), opacity))
+    i &+= 1
+  }
+}

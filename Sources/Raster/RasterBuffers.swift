@@ -19,6 +19,14 @@ final class RasterBuffers {
   private var covCapacity = 0
   private var layers: [UnsafeMutableRawPointer] = []
   private var layerBytes: [Int] = []
+  /// Per nesting depth, like `layers`: a clip's coverage for the band, in the alpha byte of
+  /// RGBA8 pixels (drawn in opaque white with the ordinary kernels, so coverage is exactly what
+  /// a filled shape gets).
+  private var masks: [UnsafeMutableRawPointer] = []
+  private var maskBytes: [Int] = []
+  /// Crossings of one row for aliased fills: x, then winding, per crossing.
+  private var crossings: UnsafeMutablePointer<Double>
+  private var crossingCapacity = 0
   private var commands: [DrawCommand] = []
   private var recorder: PathRecorder
   private var sweepScratch = SweepScratch()
@@ -35,6 +43,7 @@ final class RasterBuffers {
     cells = .allocate(capacity: 1); cells.initialize(to: 0)
     bits = .allocate(capacity: 1); bits.initialize(to: 0)
     cov = .allocate(byteCount: 16, alignment: 16)
+    crossings = .allocate(capacity: 2)
     recorder = PathRecorder(points: .allocate(capacity: 2048 &* 2), capacity: 2048)
   }
 
@@ -44,6 +53,8 @@ final class RasterBuffers {
     sweepScratch.deallocate()
     strokeScratch.deallocate()
     for l in layers { l.deallocate() }
+    for m in masks { m.deallocate() }
+    crossings.deallocate()
   }
 
   private func reserve(cells n: Int, bits nb: Int, coverage nc: Int) {
@@ -81,6 +92,22 @@ final class RasterBuffers {
       layerBytes[depth] = bytes
     }
     return layers[depth]
+  }
+
+  /// The zeroed clip mask buffer for nesting depth `depth`, at least `bytes` long.
+  private func mask(_ depth: Int, bytes: Int) -> UnsafeMutableRawPointer {
+    while masks.count <= depth {
+      masks.append(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+      maskBytes.append(0)
+    }
+    if maskBytes[depth] < bytes {
+      masks[depth].deallocate()
+      let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+      p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+      masks[depth] = p
+      maskBytes[depth] = bytes
+    }
+    return masks[depth]
   }
 
   // MARK: Frame
@@ -135,28 +162,158 @@ final class RasterBuffers {
       case .rect:
         if op.y1 > target.y0 && op.y0 < target.y1 { fillRect(op, into: &target) }
       case .beginLayer:
-        let rows = target.y1 &- target.y0
-        let lbase = layer(depth, bytes: rows &* target.width &* 4)
-        var lt = Target(base: lbase, width: target.width, y0: target.y0, y1: target.y1)
-        i = run(from: i &+ 1, into: &lt, depth: depth &+ 1)
-        if lt.dirtyX0 < lt.dirtyX1 && lt.dirtyY0 < lt.dirtyY1 {
-          let count = lt.dirtyX1 &- lt.dirtyX0
-          for y in lt.dirtyY0..<lt.dirtyY1 {
-            let src = lt.pixel(lt.dirtyX0, y)
-            compositeLayer(
-              target.pixel(lt.dirtyX0, y), layer: UnsafeRawPointer(src), count: count,
-              opacity: op.opacity)
-            src.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
-          }
-          target.touch(lt.dirtyX0, lt.dirtyY0, lt.dirtyX1, lt.dirtyY1)
-        }
+        i = runLayer(i, op, into: &target, depth: depth)
         continue
+      case .aliasedPath:
+        if op.y1 > target.y0 && op.y0 < target.y1 { drawAliased(op, into: &target) }
       case .endLayer:
         return i &+ 1
       }
       i &+= 1
     }
     return i
+  }
+
+  /// Draws the layer that starts at command `i` into `target`: its clip's mask (if any) into
+  /// the mask buffer, its content into the layer buffer, both over the band's rows that the
+  /// clip's box reaches; then composites the layer with its opacity (× the mask's coverage),
+  /// and clears both buffers where they were drawn. Returns the index after its endLayer.
+  private func runLayer(_ i: Int, _ op: DrawCommand, into target: inout Target, depth: Int) -> Int {
+    let ly0 = max(target.y0, op.y0), ly1 = min(target.y1, op.y1)
+    if ly0 >= ly1 { return op.end }
+    let rows = ly1 &- ly0
+    let first = i &+ 1 &+ op.clipOps
+    var mt = Target(base: target.base, width: target.width, y0: ly0, y1: ly1)
+    if op.clipOps > 0 {
+      mt = Target(base: mask(depth, bytes: rows &* target.width &* 4), width: target.width, y0: ly0, y1: ly1)
+      var k = i &+ 1
+      while k < first {
+        let c = commands[k]
+        if c.y1 > mt.y0 && c.y0 < mt.y1 {
+          switch c.kind {
+          case .path: drawPath(c, into: &mt)
+          case .rect: fillRect(c, into: &mt)
+          case .aliasedPath: drawAliased(c, into: &mt)
+          default: break
+          }
+        }
+        k &+= 1
+      }
+      // Nothing of the clip in this band: nothing of the layer shows.
+      if !(mt.dirtyX0 < mt.dirtyX1 && mt.dirtyY0 < mt.dirtyY1) { return op.end }
+    }
+    let lbase = layer(depth, bytes: rows &* target.width &* 4)
+    var lt = Target(base: lbase, width: target.width, y0: ly0, y1: ly1)
+    let next = run(from: first, into: &lt, depth: depth &+ 1)
+    if lt.dirtyX0 < lt.dirtyX1 && lt.dirtyY0 < lt.dirtyY1 {
+      if op.clipOps == 0 && !op.scissor {
+        let count = lt.dirtyX1 &- lt.dirtyX0
+        for y in lt.dirtyY0..<lt.dirtyY1 {
+          let src = lt.pixel(lt.dirtyX0, y)
+          compositeLayer(target.pixel(lt.dirtyX0, y), layer: UnsafeRawPointer(src), count: count, opacity: op.opacity)
+          src.initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
+        }
+        target.touch(lt.dirtyX0, lt.dirtyY0, lt.dirtyX1, lt.dirtyY1)
+      } else {
+        // The part of the layer inside the clip's drawn box (mask) or the scissor box.
+        var x0 = lt.dirtyX0, y0 = lt.dirtyY0, x1 = lt.dirtyX1, y1 = lt.dirtyY1
+        if op.scissor {
+          x0 = max(x0, op.x0); x1 = min(x1, op.x1)
+        } else {
+          x0 = max(x0, mt.dirtyX0); y0 = max(y0, mt.dirtyY0); x1 = min(x1, mt.dirtyX1); y1 = min(y1, mt.dirtyY1)
+        }
+        if x0 < x1 && y0 < y1 {
+          let count = x1 &- x0
+          for y in y0..<y1 {
+            let src = UnsafeRawPointer(lt.pixel(x0, y))
+            if op.scissor {
+              compositeLayer(target.pixel(x0, y), layer: src, count: count, opacity: op.opacity)
+            } else {
+              compositeLayerMasked(
+                target.pixel(x0, y), layer: src, mask: UnsafeRawPointer(mt.pixel(x0, y)), count: count,
+                opacity: op.opacity)
+            }
+          }
+          target.touch(x0, y0, x1, y1)
+        }
+        let count = lt.dirtyX1 &- lt.dirtyX0
+        for y in lt.dirtyY0..<lt.dirtyY1 {
+          lt.pixel(lt.dirtyX0, y).initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
+        }
+      }
+    }
+    if op.clipOps > 0 && mt.dirtyX0 < mt.dirtyX1 {
+      let count = mt.dirtyX1 &- mt.dirtyX0
+      for y in mt.dirtyY0..<mt.dirtyY1 {
+        mt.pixel(mt.dirtyX0, y).initializeMemory(as: UInt8.self, repeating: 0, count: count &* 4)
+      }
+    }
+    return next
+  }
+
+  /// A path filled without anti-aliasing, in opaque white (a clip's mask): pixel (x, y) is
+  /// filled iff its center (x + ½, y + ½) is inside by the fill rule. Each row at y + ½ is
+  /// crossed by the edges whose y-range [min, max) holds it (half-open, so a vertex is counted
+  /// once and a horizontal edge never); the spans between crossings that are inside fill the
+  /// pixels with xl ≤ x + ½ < xr.
+  private func drawAliased(_ op: DrawCommand, into target: inout Target) {
+    let wy0 = max(op.y0, target.y0), wy1 = min(op.y1, target.y1)
+    guard op.x1 > op.x0, wy1 > wy0 else { return }
+    let pts = recorder.points
+    var edges = 0
+    for c in op.c0..<op.c1 { edges &+= recorder.contours[c].end &- recorder.contours[c].start }
+    if edges &* 2 > crossingCapacity {
+      crossings.deallocate()
+      crossingCapacity = max(edges &* 2, crossingCapacity &* 2)
+      crossings = .allocate(capacity: crossingCapacity)
+    }
+    let xs = crossings
+    let lo = Double(op.x0), hi = Double(op.x1)
+    var y = wy0
+    while y < wy1 {
+      let yc = Double(y) + 0.5
+      var n = 0
+      for c in op.c0..<op.c1 {
+        let contour = recorder.contours[c]
+        var k = contour.start
+        var ax = pts[(contour.end &- 1) &* 2], ay = pts[(contour.end &- 1) &* 2 &+ 1]
+        while k < contour.end {
+          let bx = pts[k &* 2], by = pts[k &* 2 &+ 1]
+          var w = 0.0
+          if ay <= yc && by > yc { w = 1 } else if by <= yc && ay > yc { w = -1 }
+          if w != 0 {
+            let x = ax + (yc - ay) * (bx - ax) / (by - ay)
+            // Insertion into the row's crossings, sorted by x.
+            var m = n
+            while m > 0 && xs[(m &- 1) &* 2] > x {
+              xs[m &* 2] = xs[(m &- 1) &* 2]; xs[m &* 2 &+ 1] = xs[(m &- 1) &* 2 &+ 1]
+              m &-= 1
+            }
+            xs[m &* 2] = x; xs[m &* 2 &+ 1] = w
+            n &+= 1
+          }
+          ax = bx; ay = by
+          k &+= 1
+        }
+      }
+      var winding = 0.0
+      var k = 0
+      while k &+ 1 < n {
+        winding += xs[k &* 2 &+ 1]
+        let w = Int(winding)
+        if op.evenOdd ? (w & 1) != 0 : w != 0 {
+          // First pixel whose center is ≥ xl, first whose center is ≥ xr.
+          let px0 = ceilInt(max(lo, min(hi, xs[k &* 2] - 0.5)))
+          let px1 = ceilInt(max(lo, min(hi, xs[(k &+ 1) &* 2] - 0.5)))
+          if px1 > px0 {
+            fillPixels(target.pixel(px0, y), count: px1 &- px0, packed: 0xFFFF_FFFF)
+            target.touch(px0, y, px1, y &+ 1)
+          }
+        }
+        k &+= 1
+      }
+      y &+= 1
+    }
   }
 
   private func drawPath(_ op: DrawCommand, into target: inout Target) {
@@ -220,16 +377,96 @@ final class RasterBuffers {
       switch item {
       case .shape(let shape):
         recordShape(shape, width: width, height: height, recorder: &rec)
-      case .layer(let sub, let opacity):
+      case .layer(let sub, let opacity, let clip):
         let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
         if op8 == 0 || sub.isEmpty { continue }
+        let b = commands.count
         var begin = DrawCommand(kind: .beginLayer)
         begin.opacity = op8
+        begin.x0 = 0; begin.y0 = 0; begin.x1 = width; begin.y1 = height
         commands.append(begin)
+        if let clip, !recordClip(clip, layer: b, width: width, height: height, recorder: &rec) {
+          // The clip covers no pixel of the canvas: nothing inside it shows.
+          commands.removeSubrange(b...)
+          continue
+        }
         record(sub, width: width, height: height, recorder: &rec)
         commands.append(DrawCommand(kind: .endLayer))
+        commands[b].end = commands.count
       }
     }
+  }
+
+  /// Records the clip of the layer whose beginLayer is command `b`: a scissor box for an
+  /// aliased rectangle under a positive scale and translation; else the commands that draw its
+  /// mask, right after `b` (one anti-aliased fill, or an aliased one). Returns false when the
+  /// clip covers no pixel of the canvas (empty, off the canvas, or a degenerate transform).
+  private func recordClip(
+    _ clip: Clip, layer b: Int, width: Int, height: Int, recorder rec: inout PathRecorder
+  ) -> Bool {
+    let t = clip.transform
+    let W = Double(width), H = Double(height)
+    if clip.antialiased {
+      recordShape(
+        ShapeItem(geometry: clip.geometry, style: .fill, transform: t, color: .white), width: width, height: height,
+        recorder: &rec)
+    } else {
+      guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return false }
+      let det = t.a * t.d - t.b * t.c
+      guard det != 0, det.isFinite else { return false }
+      let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+      if case .rectangle(let r) = clip.geometry, t.isPositiveScaleTranslate {
+        // Pixel x is in iff x0 ≤ x + ½ < x1: from ⌈x0 − ½⌉ to ⌈x1 − ½⌉ (exclusive).
+        var x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
+        if x0 > x1 { swap(&x0, &x1) }
+        if y0 > y1 { swap(&y0, &y1) }
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return false }
+        @inline(__always) func edge(_ v: Double, _ limit: Double) -> Int { ceilInt(max(0, min(limit, v - 0.5))) }
+        var op = commands[b]
+        op.scissor = true
+        op.x0 = edge(m.x(x0, 0), W); op.x1 = edge(m.x(x1, 0), W)
+        op.y0 = edge(m.y(0, y0), H); op.y1 = edge(m.y(0, y1), H)
+        guard op.x1 > op.x0, op.y1 > op.y0 else { return false }
+        commands[b] = op
+        return true
+      }
+      var elements = shapeElements
+      shapeElements = []  // keep the buffer uniquely referenced
+      elements.removeAll(keepingCapacity: true)
+      clip.geometry.appendPathElements(to: &elements)
+      defer { shapeElements = elements }
+      var finite = !elements.isEmpty
+      for e in elements {
+        switch e {
+        case .move(let p), .line(let p): finite = finite && p.x.isFinite && p.y.isFinite
+        case .quad(let c, let p): finite = finite && c.x.isFinite && c.y.isFinite && p.x.isFinite && p.y.isFinite
+        case .cubic(let c1, let c2, let p):
+          finite =
+            finite && c1.x.isFinite && c1.y.isFinite && c2.x.isFinite && c2.y.isFinite && p.x.isFinite
+            && p.y.isFinite
+        case .close: break
+        }
+      }
+      guard finite else { return false }
+      let c0 = rec.contours.count
+      let p0 = rec.count
+      rec.reset(keepingPointsFrom: p0)
+      rec.fillPath(elements, m, width: W, height: H)
+      var evenOdd = false
+      if case .path(let p) = clip.geometry { evenOdd = p.fillRule == .evenOdd }
+      let n = commands.count
+      appendPathCommand(
+        PremulColor(Color.white), c0: c0, p0: p0, width: W, height: H, evenOdd: evenOdd, recorder: &rec)
+      if commands.count > n { commands[n].kind = .aliasedPath }
+    }
+    let n = commands.count &- b &- 1
+    guard n > 0 else { return false }
+    var op = commands[b]
+    op.clipOps = n
+    op.x0 = commands[b &+ 1].x0; op.y0 = commands[b &+ 1].y0
+    op.x1 = commands[b &+ 1].x1; op.y1 = commands[b &+ 1].y1
+    commands[b] = op
+    return true
   }
 
   private func recordShape(_ item: ShapeItem, width: Int, height: Int, recorder rec: inout PathRecorder) {

@@ -26,6 +26,12 @@ import FlipbookDisplayList
 //   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
 // - Layers (`compositingGroup`) are drawn into a transparent buffer and composited once with
 //   their opacity (⌊opacity·255 + ½⌋, clamped; 0 or NaN skips the layer).
+// - Clipped layers (`Clip`): anti-aliased clips are filled like any shape (same coverage)
+//   into a mask; each pixel is composited with m = div255(coverage · opacity) (coverage at
+//   opacity 255), src = div255(layer · m). Clips that are not anti-aliased keep pixel (x, y)
+//   iff its center (x + ½, y + ½) is inside (half-open: x0 ≤ x + ½ < x1); an axis-aligned
+//   one is a scissor box, a rotated one an aliased mask. A clip that covers no pixel of the
+//   canvas (empty, off the canvas, singular transform) hides its layer.
 // - The same list gives the same bytes on every run, thread and SIMD level (integer
 //   compositing; +, −, ×, ÷, √ only in geometry; no FMA contraction).
 

@@ -103,6 +103,7 @@ extension SceneEncoder.Writer {
     case .transition(let t): return try transition(t, path)
     case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
+    case .clipShape(let c): return try clipShape(c, path)
     case .numbers(let list):
       var items: [JSONOutput] = []
       for (k, n) in list.enumerated() { items.append(try number(n, "\(path)[\(k)]")) }
@@ -112,6 +113,29 @@ extension SceneEncoder.Writer {
 }
 
 extension SceneEncoder.Writer {
+  /// A clip shape as the decoder reads it: a name, `{"roundedRectangle": …}` or `{"path": …}`,
+  /// wrapped in `{"shape": …, "fillRule": …}` when it has its own fill rule.
+  func clipShape(_ c: ClipShape<Expression>, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+    let p = c.fillRule == nil ? path : "\(path).shape"
+    let shape: JSONOutput
+    switch c.form {
+    case .circle: shape = .string("circle")
+    case .ellipse: shape = .string("ellipse")
+    case .capsule: shape = .string("capsule")
+    case .rectangle: shape = .string("rectangle")
+    case .roundedRectangle(let continuous):
+      var m: [(String, JSONOutput)] = [
+        ("cornerRadius", try expression(c.values[0], "\(p).roundedRectangle.cornerRadius"))
+      ]
+      if continuous { m.append(("style", .string("continuous"))) }
+      shape = .object([("roundedRectangle", .object(m))])
+    case .path:
+      shape = .object([("path", .object(try pathMembers(c.pathShape!, "\(p).path")))])
+    }
+    guard let rule = c.fillRule else { return shape }
+    return .object([("shape", shape), ("fillRule", .string(rule.rawValue))])
+  }
+
   /// A path's `d` (as the file wrote it) or `commands`, `viewBox` and `fillRule`.
   func pathMembers(_ shape: PathShape, _ path: String) throws(SceneEncodingError) -> [(String, JSONOutput)] {
     var m: [(String, JSONOutput)] = []

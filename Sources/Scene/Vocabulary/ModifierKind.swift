@@ -35,6 +35,13 @@ public enum ModifierKind<Value, Content> {
   case rotationEffect(degrees: Value, anchor: UnitPoint)
   case opacity(Value)
   case compositingGroup
+  /// SwiftUI's `clipShape(_:style:)`: the drawing clipped, anti-aliased, to the shape laid
+  /// over the layout rect of the view the modifier wraps.
+  case clipShape(ClipShape<Value>)
+  /// SwiftUI's `cornerRadius(_:)`: a clip to a rounded rectangle with circular corners.
+  case cornerRadius(Value)
+  /// SwiftUI's `clipped()`: a clip to the layout rect, not anti-aliased.
+  case clipped
   case overlay(Content, alignment: Alignment)
   case background(Content, alignment: Alignment)
   case zIndex(Value)
@@ -102,6 +109,11 @@ extension ModifierSpec {
       "opacity", form: .value, swift: "opacity(_:)",
       [.value("opacity", .number, range: .unit, role: .draws)]),
     ModifierSpec("compositingGroup", form: .flag, swift: "compositingGroup()", []),
+    ModifierSpec("clipShape", form: .value, swift: "clipShape(_:style:)", [ArgumentSpec("shape", .clipShape)]),
+    ModifierSpec(
+      "cornerRadius", form: .value, swift: "cornerRadius(_:)",
+      [.value("cornerRadius", .number, range: .nonNegative, role: .draws)]),
+    ModifierSpec("clipped", form: .flag, swift: "clipped()", []),
     ModifierSpec(
       "overlay", form: .object, swift: "overlay(alignment:content:)",
       [ArgumentSpec("node", .node), ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center)))]),
@@ -151,6 +163,9 @@ extension ModifierKind {
     case .rotationEffect: "rotationEffect"
     case .opacity: "opacity"
     case .compositingGroup: "compositingGroup"
+    case .clipShape: "clipShape"
+    case .cornerRadius: "cornerRadius"
+    case .clipped: "clipped"
     case .overlay: "overlay"
     case .background: "background"
     case .zIndex: "zIndex"
@@ -180,8 +195,9 @@ extension ModifierKind {
     case .offset(let p), .position(let p): [.value(p)]
     case .scaleEffect(let s, let a): [.value(s), .anchor(a)]
     case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
-    case .opacity(let o), .zIndex(let o): [.value(o)]
-    case .compositingGroup: []
+    case .opacity(let o), .zIndex(let o), .cornerRadius(let o): [.value(o)]
+    case .compositingGroup, .clipped: []
+    case .clipShape(let c): [.clipShape(c)]
     case .overlay(let n, let a), .background(let n, let a): [.content(n), .alignment(a)]
     case .animation(let c, let v): [.animation(c), .stateReference(v)]
     case .transition(let t): [.transition(t)]
@@ -228,6 +244,9 @@ extension ModifierKind {
       self = .rotationEffect(degrees: d, anchor: an)
     case ("opacity", 1): guard let o = a[0].required else { return nil }; self = .opacity(o)
     case ("compositingGroup", 0): self = .compositingGroup
+    case ("clipShape", 1): guard case .clipShape(let c) = a[0] else { return nil }; self = .clipShape(c)
+    case ("cornerRadius", 1): guard let r = a[0].required else { return nil }; self = .cornerRadius(r)
+    case ("clipped", 0): self = .clipped
     case ("overlay", 2), ("background", 2):
       guard case .content(let n) = a[0], case .alignment(let al) = a[1] else { return nil }
       self = name == "overlay" ? .overlay(n, alignment: al) : .background(n, alignment: al)
@@ -249,10 +268,23 @@ extension ModifierKind {
     value: (_ value: Value, _ slot: Int) throws(E) -> V, content: (Content) throws(E) -> C
   ) throws(E) -> ModifierKind<V, C> {
     var converted: [ModifierArgument<V, C>] = []
-    for (slot, argument) in arguments.enumerated() {
-      converted.append(try argument.map(value: { v throws(E) in try value(v, slot) }, content: content))
+    for (index, argument) in arguments.enumerated() {
+      converted.append(try argument.map(value: { v, k throws(E) in try value(v, index + k) }, content: content))
     }
     return ModifierKind<V, C>(name, arguments: converted)!
+  }
+
+  /// The value in `slot`: a value argument's (the argument's index), or one of a clip shape's
+  /// (the argument's index plus the value's index in ``ClipShape/values``); nil if none.
+  package func value(atSlot slot: Int) -> Value? {
+    for (index, argument) in arguments.enumerated() {
+      switch argument {
+      case .value(let v) where index == slot: return v
+      case .clipShape(let c) where slot >= index && slot - index < c.values.count: return c.values[slot - index]
+      default: continue
+      }
+    }
+    return nil
   }
 
   /// The fixed part of the modifier (which arguments are given, anchors, alignments, curves,

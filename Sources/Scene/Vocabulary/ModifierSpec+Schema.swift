@@ -65,6 +65,7 @@ extension ArgumentSpec {
     case .transition: return ref("transition")
     case .string: return .object([("type", .string("string"))])
     case .bool: return .object([("type", .string("boolean"))])
+    case .clipShape: return ref("clipShape")
     case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
     case .numbers:
       return .object([

@@ -115,6 +115,8 @@ public enum ArgumentType: Sendable, Equatable {
   case choice([String])
   /// A literal array of numbers in a range (a `dash` pattern); it does not animate.
   case numbers(NumberRange)
+  /// A shape to clip to (``ClipShape``): its form is fixed, its numbers are values.
+  case clipShape
 }
 
 /// What the engine does with a value argument.
@@ -165,6 +167,7 @@ public enum ModifierArgument<Value, Content> {
   case bool(Bool)
   case choice(String)
   case numbers([Double])
+  case clipShape(ClipShape<Value>)
 
   static func number(_ v: Double) -> Self where Value == Expression { .value(.constant(.number(v))) }
 
@@ -173,13 +176,16 @@ public enum ModifierArgument<Value, Content> {
   /// The value of an optional value argument (nil when left out).
   package var optional: Value? { required }
 
-  func map<V, C, E: Error>(value: (Value) throws(E) -> V, content: (Content) throws(E) -> C) throws(E)
+  /// The argument with its values and view converted; `value` gets each value and its index
+  /// within the argument (0 but for a clip shape's values).
+  func map<V, C, E: Error>(value: (Value, Int) throws(E) -> V, content: (Content) throws(E) -> C) throws(E)
     -> ModifierArgument<V, C>
   {
     switch self {
     case .value(let v):
       guard let v else { return .value(nil) }
-      return .value(try value(v))
+      return .value(try value(v, 0))
+    case .clipShape(let c): return .clipShape(try c.map(value))
     case .content(let c): return .content(try content(c))
     case .alignment(let a): return .alignment(a)
     case .anchor(let a): return .anchor(a)
