@@ -12,8 +12,8 @@
 // * FlipbookDisplayList: geometry and the flat per-frame display list (the seam).
 // * FlipbookEngine: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
-// * CLibPNG / CIsal / CZlib / FlipbookPNG: PNG files written with igzip's (or zlib's) deflate
-//   directly, read with libpng's simplified API (no setjmp from Swift).
+// * CLibPNG / CLibDeflate / CIsal / CZlib / FlipbookPNG: PNG files written with libdeflate's
+//   (or igzip's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
 // * FlipbookRender: the frame pipeline (one worker pool, staging folder, frame names,
 //   cancellation and progress callbacks); never prints, exits or touches signals.
@@ -70,9 +70,15 @@ let package = Package(
       name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     // The encoder writes the PNG container itself and runs deflate directly (see PNGEncoder).
-    // ISA-L's igzip (Debian: libisal-dev) is its default: level 1 compresses a 1080p frame
-    // in ~2 ms against zlib's ~15, to a slightly smaller file (measured by tools/bench).
-    // zlib (zlib1g-dev, which libpng-dev pulls in) stays for higher levels and strategies.
+    // libdeflate (Debian: libdeflate-dev) is its default: its output depends only on the input
+    // and level, so frames hash the same in every run (issue 20), and level 1 stays within a
+    // few ms per 1080p frame, files the size of igzip's (PNGSettings has the measurements).
+    // ISA-L's igzip (libisal-dev) is faster, but at levels 1 and 2 its bytes depend on the
+    // address of its stream structure (an ISA-L bug); it stays as an option and for its
+    // vectorized Adler-32. zlib (zlib1g-dev, which libpng-dev pulls in) stays for strategies.
+    .systemLibrary(
+      name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
     .systemLibrary(
       name: "CIsal", path: "Sources/CIsal", pkgConfig: "libisal",
       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
@@ -80,7 +86,7 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
-      name: "FlipbookPNG", dependencies: ["CLibPNG", "CIsal", "CZlib", "FlipbookImage"],
+      name: "FlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage"],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and

@@ -1,9 +1,14 @@
 import CIsal
+import CLibDeflate
 import CZlib
 
 /// A raw deflate stream (no zlib header or trailer) that lives as long as its encoder and is
 /// reset between images, so an encoder allocates nothing per frame.
 protocol DeflateStream: AnyObject {
+  /// True when the stream compresses a whole image in one call (the writer then filters every
+  /// row into one buffer and calls ``compress(_:count:finish:into:used:capacity:drain:)`` once,
+  /// with `finish`); false when it takes the rows strip by strip.
+  var compressesWholeImages: Bool { get }
   /// Starts a new image.
   func reset()
   /// Compresses `count` bytes at `input` into `output` (bytes `used..<capacity` free), calling
@@ -16,6 +21,8 @@ protocol DeflateStream: AnyObject {
 }
 
 extension DeflateStream {
+  var compressesWholeImages: Bool { false }
+
   /// Calls `step` (one library call that writes into `free` bytes at the pointer and returns
   /// the bytes still free, whether the stream ended, and whether all input was consumed)
   /// until the stream ends or consumes its input, draining the output buffer whenever it
@@ -42,8 +49,71 @@ extension DeflateStream {
 /// The stream for `settings`.
 func makeDeflateStream(_ settings: PNGSettings) throws(PNGError) -> any DeflateStream {
   switch settings.compressor {
+  case .libdeflate: return try LibdeflateStream(level: settings.level)
   case .igzip: return IgzipStream(level: settings.level)
   case .zlib: return try ZlibStream(settings)
+  }
+}
+
+/// libdeflate's whole-buffer deflate: one call per image, whose output depends only on the
+/// image's bytes, the level and the library's version.
+///
+/// That is why it is the default (issue 20). Every `libdeflate_deflate_compress` call starts
+/// from a freshly initialized compressor state (its hash tables are reset at the start of
+/// every call), the match finding and block splitting are portable C, and the only code picked
+/// per CPU computes checksums and the tables' initial and rebased values, which are the
+/// same on every path. Nothing it reads depends on where the compressor, the input or the
+/// output sit in memory, so no thread, run or environment size changes the bytes.
+final class LibdeflateStream: DeflateStream {
+  let compressor: OpaquePointer
+  /// Where one image's deflate data is written before it is copied out in IDAT-sized parts
+  /// (libdeflate needs room for the worst case, more than an IDAT buffer holds).
+  private var buffer: UnsafeMutableRawPointer
+  private var bufferCapacity = 0
+
+  init(level: Int) throws(PNGError) {
+    guard let c = libdeflate_alloc_compressor(Int32(level)) else {
+      throw PNGError(.encode, message: "libdeflate could not allocate a level \(level) compressor")
+    }
+    compressor = c
+    buffer = .allocate(byteCount: 1, alignment: 16)
+  }
+
+  deinit {
+    libdeflate_free_compressor(compressor)
+    buffer.deallocate()
+  }
+
+  var compressesWholeImages: Bool { true }
+
+  func reset() {}
+
+  func compress(
+    _ input: UnsafeRawPointer, count: Int, finish: Bool,
+    into output: UnsafeMutableRawPointer, used: Int, capacity: Int, drain: (Int) -> Void
+  ) throws(PNGError) -> Int {
+    precondition(finish, "libdeflate compresses a whole image in one call")
+    let bound = libdeflate_deflate_compress_bound(compressor, count)
+    if bound > bufferCapacity {
+      buffer.deallocate()
+      buffer = .allocate(byteCount: bound, alignment: 16)
+      bufferCapacity = bound
+    }
+    let n = libdeflate_deflate_compress(compressor, input, count, buffer, bound)
+    guard n > 0 else { throw PNGError(.encode, message: "libdeflate deflate failed") }
+    var used = used
+    var copied = 0
+    while copied < n {
+      let k = min(n &- copied, capacity &- used)
+      (output + used).copyMemory(from: buffer + copied, byteCount: k)
+      used &+= k
+      copied &+= k
+      if used == capacity && copied < n {
+        drain(used)
+        used = 0
+      }
+    }
+    return used
   }
 }
 

@@ -5,9 +5,11 @@ import CZlib
 ///
 /// An image is written in one pass over its rows, in strips of about ``stripTarget`` bytes:
 /// each row is converted (RGB packing or un-premultiplying) and filtered into the strip, then
-/// the strip is checksummed and handed to deflate while it is still in the cache. Deflate
-/// output collects in a fixed buffer that becomes one IDAT chunk whenever it fills, so memory
-/// is a few hundred KiB plus the finished file, whatever the image size.
+/// the strip is checksummed and handed to deflate while it is still in the cache. A stream
+/// that compresses whole images (libdeflate, the default) gets one strip of all rows instead,
+/// so memory is then about twice the filtered image (6 MB for an opaque 1080p frame, plus
+/// libdeflate's output bound) per encoder; with igzip or zlib it is a few hundred KiB. Deflate
+/// output collects in a fixed buffer that becomes one IDAT chunk whenever it fills.
 final class PNGWriterStorage {
   let settings: PNGSettings
   private var stream: (any DeflateStream)?
@@ -88,16 +90,16 @@ final class PNGWriterStorage {
   func encode(_ src: UnsafeRawPointer, width: Int, height: Int, channels: Int) throws(PNGError) -> Bool {
     let rowBytes = width &* channels
     let lineBytes = rowBytes &+ 1
-    let rowsPerStrip = max(1, Self.stripTarget / lineBytes)
+    if stream == nil { stream = try makeDeflateStream(settings) }
+    let stream = stream!
+    stream.reset()
+    let rowsPerStrip = stream.compressesWholeImages ? height : max(1, Self.stripTarget / lineBytes)
     Self.grow(&strip, &stripCapacity, to: rowsPerStrip &* lineBytes &+ Self.slack)
     if rowBytes &+ Self.slack > rowCapacity {
       var capacityB = rowCapacity
       Self.grow(&rowA, &rowCapacity, to: rowBytes &+ Self.slack)
       Self.grow(&rowB, &capacityB, to: rowBytes &+ Self.slack)
     }
-    if stream == nil { stream = try makeDeflateStream(settings) }
-    let stream = stream!
-    stream.reset()
 
     outputCount = 0
     reserveOutput(8)
@@ -149,13 +151,11 @@ final class PNGWriterStorage {
       }
       let count = n &* lineBytes
       adler = isal_adler32(adler, strip.assumingMemoryBound(to: UInt8.self), UInt64(count))
-      used = try stream.compress(
-        strip, count: count, finish: false, into: zbuf, used: used, capacity: Self.idatBytes,
-        drain: drain)
       y &+= n
+      used = try stream.compress(
+        strip, count: count, finish: y == height, into: zbuf, used: used, capacity: Self.idatBytes,
+        drain: drain)
     }
-    used = try stream.compress(
-      strip, count: 0, finish: true, into: zbuf, used: used, capacity: Self.idatBytes, drain: drain)
     if Self.idatBytes &- used < 4 {
       drain(used)
       used = 0

@@ -6,7 +6,8 @@ import Testing
 @Suite("PNG writer: settings, chunks and checksums")
 struct PNGWriterTests {
   static let allSettings: [PNGSettings] = PNGSettings.Filter.allCases.flatMap { filter in
-    (0...3).map { PNGSettings(.igzip, level: $0, filter: filter) }
+    [0, 1, 6, 12].map { PNGSettings(.libdeflate, level: $0, filter: filter) }
+      + (0...3).map { PNGSettings(.igzip, level: $0, filter: filter) }
       + PNGSettings.Strategy.allCases.flatMap { strategy in
         [0, 1, 6, 9].map { PNGSettings(.zlib, level: $0, strategy: strategy, filter: filter) }
       }
@@ -26,7 +27,7 @@ struct PNGWriterTests {
 
   @Test(
     "large noisy images span several strips and IDAT chunks and still decode exactly",
-    arguments: [PNGSettings.fast, PNGSettings(.zlib, level: 1)])
+    arguments: [PNGSettings.fast, PNGSettings(.igzip, level: 1), PNGSettings(.zlib, level: 1)])
   func manyChunks(settings: PNGSettings) throws {
     // Random opaque noise hardly compresses: about 1 MB of deflate data, four 256 KiB chunks.
     let pixmap = randomPixmap(width: 700, height: 500, seed: 99, opaque: true)

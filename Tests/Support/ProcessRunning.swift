@@ -22,16 +22,19 @@ public struct RunResult: Sendable {
 
 /// Runs the built `render` executable with `arguments` to the end.
 ///
-/// Throws ``RenderExecutableMissing`` when it is not built.
-public func run(_ arguments: [String]) throws -> RunResult {
-  try run(executable: builtRenderExecutable(), arguments)
+/// `environment`, when given, replaces the test process's environment (a larger one moves
+/// the new process's stack and heap). Throws ``RenderExecutableMissing`` when it is not built.
+public func run(_ arguments: [String], environment: [String: String]? = nil) throws -> RunResult {
+  try run(executable: builtRenderExecutable(), arguments, environment: environment)
 }
 
-/// Runs `executable` with `arguments` to the end, collecting its output.
-public func run(executable: String, _ arguments: [String]) throws -> RunResult {
+/// Runs `executable` with `arguments` (and `environment`, or this process's) to the end,
+/// collecting its output.
+public func run(executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> RunResult {
   let p = Process()
   p.executableURL = URL(fileURLWithPath: executable)
   p.arguments = arguments
+  if let environment { p.environment = environment }
   let out = Pipe(), err = Pipe()
   p.standardOutput = out
   p.standardError = err
