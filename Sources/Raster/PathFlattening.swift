@@ -113,3 +113,80 @@ func isConvexPolygon(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
   if lastDy != firstDy { flips &+= 1 }
   return flips <= 2
 }
+
+/// Whether the closed polygon is strictly star-shaped about its area centroid or, failing
+/// that, its bounding box's center: seen from that point c every edge (zero-length ones
+/// skipped) turns the same way (cross product of p[i] − c and p[i+1] − c of one strict sign,
+/// with a margin far above rounding) and the edges together turn exactly once around c
+/// (quadrant steps add up to 4). Then every ray from c crosses the polygon exactly once, so
+/// it is simple, winds ±1 inside and 0 outside, and the plain accumulation is exact under
+/// both fill rules. False for anything else (conservative; linear time, no allocation).
+func isStarShaped(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
+  if n < 3 { return false }
+  // Area centroid (shoelace), relative to the first point for accuracy.
+  let x0 = p[0], y0 = p[1]
+  var a2 = 0.0, sx = 0.0, sy = 0.0
+  var minX = x0, maxX = x0, minY = y0, maxY = y0
+  var px = 0.0, py = 0.0
+  var i = 1
+  while i < n {
+    let xa = p[i &* 2], ya = p[i &* 2 &+ 1]
+    if xa < minX { minX = xa }
+    if xa > maxX { maxX = xa }
+    if ya < minY { minY = ya }
+    if ya > maxY { maxY = ya }
+    let x = xa - x0, y = ya - y0
+    let c = px * y - x * py
+    a2 += c
+    sx += (px + x) * c
+    sy += (py + y) * c
+    px = x; py = y
+    i &+= 1
+  }
+  if a2 != 0 && a2.isFinite {
+    let cx = x0 + sx / (3 * a2), cy = y0 + sy / (3 * a2)
+    if starShaped(p, count: n, about: cx, cy) { return true }
+  }
+  return starShaped(p, count: n, about: (minX + maxX) * 0.5, (minY + maxY) * 0.5)
+}
+
+/// The test of `isStarShaped` about one point.
+@inline(__always)
+func starShaped(_ p: UnsafePointer<Double>, count n: Int, about cx: Double, _ cy: Double) -> Bool {
+  if !(cx.isFinite && cy.isFinite) { return false }
+  // Quadrant of a vector, by half-open angle intervals [0, π/2), [π/2, π), [π, 3π/2), [3π/2, 2π).
+  @inline(__always) func quadrant(_ x: Double, _ y: Double) -> Int {
+    if y >= 0 { return x > 0 ? 0 : 1 }
+    return x < 0 ? 2 : 3
+  }
+  var ax = p[(n &- 1) &* 2] - cx, ay = p[(n &- 1) &* 2 &+ 1] - cy
+  var qa = quadrant(ax, ay)
+  var sign = 0.0
+  var steps = 0
+  var i = 0
+  while i < n {
+    let bx = p[i &* 2] - cx, by = p[i &* 2 &+ 1] - cy
+    i &+= 1
+    if bx == ax && by == ay { continue }  // a zero-length edge adds nothing
+    let cross = ax * by - ay * bx
+    // The rounding of the subtractions above and of the cross product is below 2⁻⁵⁰ of this
+    // bound, so the true cross product has the computed sign.
+    let bound = ((ax < 0 ? -ax : ax) + (ay < 0 ? -ay : ay)) * ((bx < 0 ? -bx : bx) + (by < 0 ? -by : by))
+    if !((cross < 0 ? -cross : cross) > bound * 1e-12) { return false }
+    if sign == 0 {
+      sign = cross
+    } else if (cross > 0) != (sign > 0) {
+      return false
+    }
+    // The edge turns by less than π about c, so by at most two quadrants, in `sign`'s direction.
+    let qb = quadrant(bx, by)
+    steps &+= (cross > 0 ? qb &- qa : qa &- qb) & 3
+    ax = bx; ay = by; qa = qb
+  }
+  return steps == 4
+}
+
+/// `isStarShaped` on x, y pairs, for tests.
+package func polygonIsStarShaped(_ xy: [Double]) -> Bool {
+  xy.withUnsafeBufferPointer { isStarShaped($0.baseAddress!, count: xy.count / 2) }
+}

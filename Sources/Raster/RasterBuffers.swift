@@ -427,7 +427,8 @@ final class RasterBuffers {
       var sweep = true
       if c1 == c0 &+ 1 {
         let c = rec.contours[c0]
-        sweep = !isConvexPolygon(rec.points + c.start &* 2, count: c.end &- c.start)
+        let pts = rec.points + c.start &* 2, count = c.end &- c.start
+        sweep = !isConvexPolygon(pts, count: count) && !isStarShaped(pts, count: count)
       }
       appendPathCommand(
         color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, evenOdd: fillRule == .evenOdd, recorder: &rec)

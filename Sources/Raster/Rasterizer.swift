@@ -16,8 +16,9 @@ import FlipbookDisplayList
 //   offsetting the flattened outline along its normals. When the inner outline vanishes
 //   (inner rect empty, or w/2 ≥ the smaller ellipse radius) the outer outline is filled.
 // - Paths (`ShapeGeometry.path`): fills close every subpath and use the path's fill rule;
-//   curves are flattened in pixel space (PathFlattening.swift). A single convex contour takes
-//   the plain accumulation; anything else (several contours, or one that may cross itself)
+//   curves are flattened in pixel space (PathFlattening.swift). A single contour that is
+//   provably simple (convex, or strictly star-shaped about its centroid or box center: winding
+//   ±1 inside, 0 outside) takes the plain accumulation; anything else (several contours, or one that may cross itself)
 //   the exact sweep (Sweep.swift), exact for overlaps and self-intersections under both rules.
 //   Paths with a non-finite point are skipped.
 // - Styled strokes (`StrokeStyle` with a cap, join, miter limit or dash other than the

@@ -263,4 +263,92 @@ import Testing
     ])
     Self.checkFill("blob", blob, width: 48, height: 44)
   }
+
+  /// A blob as the benchmark draws it: the closed Catmull-Rom curve through six points at
+  /// radii R·k[j] around (cx, cy).
+  static func catmullRomBlob(cx: Double, cy: Double, radius: Double, k: [Double], rot: Double) -> PathGeometry {
+    let pts = (0..<6).map { j -> Point in
+      let phi = rot + 2 * Double.pi * Double(j) / 6
+      return P(cx + radius * k[j] * cos(phi), cy + radius * k[j] * sin(phi))
+    }
+    var e: [PathGeometry.Element] = [.move(pts[0])]
+    for j in 0..<6 {
+      let p0 = pts[(j + 5) % 6], p1 = pts[j], p2 = pts[(j + 1) % 6], p3 = pts[(j + 2) % 6]
+      e.append(
+        .cubic(
+          control1: P(p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6),
+          control2: P(p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6), to: p2))
+    }
+    e.append(.close)
+    return PathGeometry(e)
+  }
+
+  /// Points of a path's single contour, densely sampled (cubics at 64 steps).
+  static func samples(_ path: PathGeometry) -> [Double] {
+    var xy: [Double] = []
+    var c = P(0, 0)
+    for e in path.elements {
+      switch e {
+      case .move(let p), .line(let p): xy += [p.x, p.y]; c = p
+      case .cubic(let c1, let c2, let p):
+        for i in 1...64 {
+          let t = Double(i) / 64, u = 1 - t
+          let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, f = t * t * t
+          xy += [a * c.x + b * c1.x + d * c2.x + f * p.x, a * c.y + b * c1.y + d * c2.y + f * p.y]
+        }
+        c = p
+      case .quad(_, let p): xy += [p.x, p.y]; c = p
+      case .close: break
+      }
+    }
+    return xy
+  }
+
+  @Test(arguments: [FillRule.nonZero, .evenOdd])
+  func starShapedFastPath(rule: FillRule) {
+    // Accepted: non-convex blobs (radii varying by 2.2×), a concave star polygon.
+    let blobs = [
+      Self.catmullRomBlob(cx: 30.3, cy: 29.6, radius: 25.7, k: [1, 0.45, 0.97, 0.5, 0.92, 0.46], rot: 0.3),
+      Self.catmullRomBlob(cx: 28.8, cy: 31.2, radius: 24.1, k: [0.45, 1, 0.6, 0.99, 0.47, 0.8], rot: 2.1),
+    ]
+    for (i, b) in blobs.enumerated() {
+      #expect(polygonIsStarShaped(Self.samples(b)), "blob \(i)")
+      Self.checkFill("star-shaped blob \(i) \(rule)", PathGeometry(b.elements, fillRule: rule), width: 60, height: 62)
+    }
+    var starPoly: [Point] = []
+    for j in 0..<10 {
+      let r = j % 2 == 0 ? 22.3 : 9.1, a = 0.2 + Double(j) * Double.pi / 5
+      starPoly.append(Self.P(25.4 + r * cos(a), 24.8 + r * sin(a)))
+    }
+    let concave = PathGeometry(
+      [.move(starPoly[0])] + starPoly.dropFirst().map { .line($0) } + [.close], fillRule: rule)
+    #expect(polygonIsStarShaped(starPoly.flatMap { [$0.x, $0.y] }))
+    Self.checkFill("concave star polygon \(rule)", concave, width: 50, height: 50)
+
+    // Rejected: a figure eight, a bow-tie, a spiral turning twice, the self-crossing star.
+    let eight = PathGeometry(
+      [
+        .move(Self.P(24, 22)),
+        .cubic(control1: Self.P(44, 2), control2: Self.P(48, 42), to: Self.P(24, 22)),
+        .cubic(control1: Self.P(0, 2), control2: Self.P(4, 42), to: Self.P(24, 22)), .close,
+      ], fillRule: rule)
+    let bowTie = PathGeometry(
+      [
+        .move(Self.P(4.3, 5.1)), .line(Self.P(40.2, 36.7)), .line(Self.P(40.6, 4.4)), .line(Self.P(4.9, 37.3)), .close,
+      ], fillRule: rule)
+    var spiral: [Point] = []
+    for j in 0...47 {
+      // Two turns, the radius growing from 6 to 21: winding 2 in the middle.
+      let a = Double(j) * Double.pi / 12, r = 6 + 15 * Double(j) / 47
+      spiral.append(Self.P(25.2 + r * cos(a), 24.6 + r * sin(a)))
+    }
+    let spiralPath = PathGeometry([.move(spiral[0])] + spiral.dropFirst().map { .line($0) } + [.close], fillRule: rule)
+    #expect(!polygonIsStarShaped(Self.samples(eight)))
+    #expect(!polygonIsStarShaped([4.3, 5.1, 40.2, 36.7, 40.6, 4.4, 4.9, 37.3]))
+    #expect(!polygonIsStarShaped(spiral.flatMap { [$0.x, $0.y] }))
+    #expect(!polygonIsStarShaped(Self.samples(Self.star)))
+    Self.checkFill("figure eight \(rule)", eight, width: 50, height: 44)
+    Self.checkFill("bow-tie \(rule)", bowTie, width: 46, height: 42)
+    Self.checkFill("double spiral \(rule)", spiralPath, width: 50, height: 50)
+  }
 }
