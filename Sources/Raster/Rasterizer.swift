@@ -24,6 +24,10 @@ import FlipbookDisplayList
 // - Styled strokes (`StrokeStyle` with a cap, join, miter limit or dash other than the
 //   defaults), and every stroke of a path, are outlines built by the stroker (Stroker.swift)
 //   from the shape's path (`ShapeGeometry.path`) and filled non-zero through the sweep.
+//   In any path of several contours (fill or stroke, e.g. a stroke's dashes), contours that
+//   are simple (convex or star-shaped) and provably disjoint from all the others (pixel boxes
+//   apart, or both convex and split by an edge line) take the plain accumulation instead,
+//   signed for positive coverage, beside the sweep of the rest: still exact.
 //   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
 // - Layers (`compositingGroup`) are drawn into a transparent buffer and composited once with
 //   their opacity (⌊opacity·255 + ½⌋, clamped; 0 or NaN skips the layer).

@@ -351,4 +351,40 @@ import Testing
     Self.checkFill("bow-tie \(rule)", bowTie, width: 46, height: 42)
     Self.checkFill("double spiral \(rule)", spiralPath, width: 50, height: 50)
   }
+
+  @Test func freeContoursBesideTheSweep() {
+    // Dashes of a self-crossing polyline with sharp miter joins: straight dashes apart from
+    // the others take the plain accumulation, dashes that cross or overlap at a join the sweep.
+    let poly = PathGeometry([
+      .move(Self.P(4.2, 6.1)), .line(Self.P(52.7, 40.3)), .line(Self.P(8.9, 44.6)), .line(Self.P(50.1, 5.2)),
+      .line(Self.P(30.4, 46.8)), .line(Self.P(33.9, 4.7)),
+    ])
+    for (w, on, off) in [(3.3, 9.7, 4.1), (5.6, 14.2, 6.3), (2.4, 3.1, 1.2)] {
+      Self.checkStroke(
+        "dashed crossing w=\(w)", poly,
+        StrokeStyle(lineWidth: w, lineCap: .butt, lineJoin: .miter, miterLimit: 10, dash: [on, off], dashPhase: 1.7),
+        width: 58, height: 52)
+    }
+    Self.checkStroke(
+      "dashed round caps", poly, StrokeStyle(lineWidth: 4.1, lineCap: .round, lineJoin: .round, dash: [7.3, 5.2]),
+      width: 58, height: 52)
+    Self.checkStroke(
+      "dashed square caps, closed", PathGeometry(poly.elements + [.close]),
+      StrokeStyle(lineWidth: 3.7, lineCap: .square, lineJoin: .bevel, dash: [6.1, 3.3], dashPhase: 0.4),
+      width: 58, height: 52)
+    // Fills: disjoint discs of opposite orientations sharing pixels (plain), beside two
+    // overlapping ones and a self-crossing star (sweep), under both rules.
+    for rule in [FillRule.nonZero, .evenOdd] {
+      let parts =
+        Self.circle(cx: 10.3, cy: 10.6, r: 7.2).elements
+        + Self.circle(cx: 25.1, cy: 10.4, r: 7.45, reversed: true).elements
+        + Self.circle(cx: 12.2, cy: 30.3, r: 8.1).elements + Self.circle(cx: 20.7, cy: 33.1, r: 6.6).elements
+        + Self.star.elements.map { e -> PathGeometry.Element in
+          if case .move(let p) = e { return .move(Self.P(p.x + 30, p.y + 12)) }
+          if case .line(let p) = e { return .line(Self.P(p.x + 30, p.y + 12)) }
+          return e
+        }
+      Self.checkFill("free discs beside the sweep \(rule)", PathGeometry(parts, fillRule: rule), width: 84, height: 64)
+    }
+  }
 }
