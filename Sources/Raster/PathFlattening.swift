@@ -190,3 +190,69 @@ func starShaped(_ p: UnsafePointer<Double>, count n: Int, about cx: Double, _ cy
 package func polygonIsStarShaped(_ xy: [Double]) -> Bool {
   xy.withUnsafeBufferPointer { isStarShaped($0.baseAddress!, count: xy.count / 2) }
 }
+
+/// Whether the closed polygon is strictly monotone along the direction (tx, ty) and simple:
+/// its projections s = p·t rise strictly from the lowest vertex to the highest one and fall
+/// strictly back (two chains), and at every inner vertex of either chain the other chain,
+/// interpolated at the same s, lies strictly on one and the same side (r = p·n, by a margin
+/// far above rounding). The two chains then meet only at their ends, so the polygon is
+/// simple, winds ±1 inside and 0 outside, and the plain accumulation is exact. Linear time.
+func isMonotoneSimple(_ p: UnsafePointer<Double>, count n: Int, direction tx: Double, _ ty: Double) -> Bool {
+  if n < 3 { return false }
+  let len = (tx * tx + ty * ty).squareRoot()
+  if !(len > 0 && len.isFinite) { return false }
+  let ux = tx / len, uy = ty / len
+  @inline(__always) func s(_ i: Int) -> Double { p[i &* 2] * ux + p[i &* 2 &+ 1] * uy }
+  @inline(__always) func r(_ i: Int) -> Double { p[i &* 2 &+ 1] * ux - p[i &* 2] * uy }
+  var lo = 0, hi = 0
+  var sLo = s(0), sHi = sLo
+  var scale = 1.0
+  var i = 0
+  while i < n {
+    let v = s(i)
+    if v < sLo { sLo = v; lo = i }
+    if v > sHi { sHi = v; hi = i }
+    let ax = p[i &* 2] < 0 ? -p[i &* 2] : p[i &* 2], ay = p[i &* 2 &+ 1] < 0 ? -p[i &* 2 &+ 1] : p[i &* 2 &+ 1]
+    if ax + ay > scale { scale = ax + ay }
+    i &+= 1
+  }
+  if !scale.isFinite { return false }
+  let margin = scale * 1e-9
+  // Chain A: lo → hi forward; chain B: lo → hi backward. Both strictly rising by the margin.
+  @inline(__always) func next(_ i: Int, _ forward: Bool) -> Int {
+    forward ? (i &+ 1 == n ? 0 : i &+ 1) : (i == 0 ? n &- 1 : i &- 1)
+  }
+  for pass in 0..<2 {
+    let forward = pass == 0
+    var a = lo
+    while a != hi {
+      let b = next(a, forward)
+      if !(s(b) - s(a) > margin) { return false }
+      a = b
+    }
+  }
+  // Every inner vertex of one chain against the other chain's edge over the same s.
+  var side = 0.0
+  for pass in 0..<2 {
+    let forward = pass == 0
+    var v = next(lo, forward)
+    var e = lo  // the other chain's edge e → next(e) with s(e) ≤ s(v) < s(next(e))
+    while v != hi {
+      let sv = s(v)
+      while s(next(e, !forward)) <= sv { e = next(e, !forward) }
+      let f = next(e, !forward)
+      let s0 = s(e), s1 = s(f), r0 = r(e), r1 = r(f)
+      let ro = r0 + (r1 - r0) * ((sv - s0) / (s1 - s0))
+      let d = forward ? r(v) - ro : ro - r(v)  // chain A's r minus chain B's
+      if !(d > margin || d < -margin) { return false }
+      if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
+      v = next(v, forward)
+    }
+  }
+  return true
+}
+
+/// `isMonotoneSimple` on x, y pairs, for tests.
+package func polygonIsMonotoneSimple(_ xy: [Double], direction tx: Double, _ ty: Double) -> Bool {
+  xy.withUnsafeBufferPointer { isMonotoneSimple($0.baseAddress!, count: xy.count / 2, direction: tx, ty) }
+}

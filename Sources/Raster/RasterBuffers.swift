@@ -26,7 +26,7 @@ final class RasterBuffers {
   /// A built-in shape's path elements for a styled stroke (reused).
   private var shapeElements: [PathGeometry.Element] = []
   /// Per contour of one shape (`partitionFreeContours`): box, flags, and the reordered list.
-  private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 8)
+  private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
   private var contourInfoCapacity = 1
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
   /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
@@ -431,8 +431,16 @@ final class RasterBuffers {
     let p0 = rec.count
     rec.reset(keepingPointsFrom: p0)
     if let stroke {
+      rec.chordX = 0; rec.chordY = 0
       rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
-      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: true, recorder: &rec)
+      var sweep = true
+      if rec.contours.count == c0 &+ 1 {
+        // One outline (an undashed open subpath, e.g. an arc): plain when provably simple.
+        let c = rec.contours[c0]
+        let pts = rec.points + c.start &* 2, count = c.end &- c.start
+        sweep = !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY)
+      }
+      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, recorder: &rec)
     } else {
       rec.fillPath(elements, m, width: W, height: H)
       let c1 = rec.contours.count
@@ -460,9 +468,10 @@ final class RasterBuffers {
     if contourInfoCapacity < k {
       contourInfo.deallocate()
       contourInfoCapacity = max(k, contourInfoCapacity &* 2)
-      contourInfo = .allocate(capacity: contourInfoCapacity &* 8)
+      contourInfo = .allocate(capacity: contourInfoCapacity &* 9)
     }
-    // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), free (1).
+    // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), free (1),
+    // point count.
     let info = contourInfo
     let pts = UnsafePointer(rec.points)
     var i = 0
@@ -487,26 +496,29 @@ final class RasterBuffers {
       }
       let convex = n >= 3 && area != 0 && isConvexPolygon(p, count: n)
       let simple = convex || isStarShaped(p, count: n)
-      let b = info + i &* 8
+      let b = info + i &* 9
       b[0] = mnx; b[1] = mny; b[2] = mxx; b[3] = mxy
       b[4] = area > 0 ? 1 : -1
       b[5] = convex ? 1 : 0
       b[6] = simple ? 1 : 0
       b[7] = simple ? 1 : 0
+      b[8] = Double(n)
       i &+= 1
     }
     var free = 0
     i = 0
     while i < k {
-      let a = info + i &* 8
+      let a = info + i &* 9
       if a[6] != 0 {
         var j = 0
         while j < k {
           if j != i {
-            let b = info + j &* 8
+            let b = info + j &* 9
             let apart = a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]
             if !apart {
-              if !(a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) { a[7] = 0; break }
+              // Edge-line separation only for small polygons (dashes): bounded work.
+              let small = a[8] <= maxSeparatedPoints && b[8] <= maxSeparatedPoints
+              if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) { a[7] = 0; break }
             }
           }
           j &+= 1
@@ -522,15 +534,15 @@ final class RasterBuffers {
     i = 0
     while i < k {
       var c = rec.contours[c0 &+ i]
-      if info[i &* 8 &+ 7] != 0 {
-        c.sign = info[i &* 8 &+ 4] < 0 ? 1 : -1
+      if info[i &* 9 &+ 7] != 0 {
+        c.sign = info[i &* 9 &+ 4] < 0 ? 1 : -1
         contourOrder.append(c)
       }
       i &+= 1
     }
     i = 0
     while i < k {
-      if info[i &* 8 &+ 7] == 0 { contourOrder.append(rec.contours[c0 &+ i]) }
+      if info[i &* 9 &+ 7] == 0 { contourOrder.append(rec.contours[c0 &+ i]) }
       i &+= 1
     }
     i = 0
@@ -601,6 +613,8 @@ final class RasterBuffers {
 
 /// The most contours of one shape that `partitionFreeContours` compares pairwise.
 let maxFreeContours = 512
+/// The most points of a contour that `convexSeparated` tests (work per pair ≤ 2·32²).
+let maxSeparatedPoints = 32.0
 
 /// ⌈v⌉ for 0 ≤ v within Int range, without libm.
 @inline(__always)

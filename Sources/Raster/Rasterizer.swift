@@ -24,6 +24,9 @@ import FlipbookDisplayList
 // - Styled strokes (`StrokeStyle` with a cap, join, miter limit or dash other than the
 //   defaults), and every stroke of a path, are outlines built by the stroker (Stroker.swift)
 //   from the shape's path (`ShapeGeometry.path`) and filled non-zero through the sweep.
+//   A stroke that is one outline contour (an undashed open subpath, e.g. an arc) takes the
+//   plain accumulation when that contour is provably simple: strictly monotone along the
+//   subpath's chord, with its two chains apart (`isMonotoneSimple`).
 //   In any path of several contours (fill or stroke, e.g. a stroke's dashes), contours that
 //   are simple (convex or star-shaped) and provably disjoint from all the others (pixel boxes
 //   apart, or both convex and split by an edge line) take the plain accumulation instead,

@@ -387,4 +387,70 @@ import Testing
       Self.checkFill("free discs beside the sweep \(rule)", PathGeometry(parts, fillRule: rule), width: 84, height: 64)
     }
   }
+
+  /// A circle arc of radius r around (cx, cy) from angle a0 to a1 (radians, y down) as cubics
+  /// of at most a quarter turn each.
+  static func arc(cx: Double, cy: Double, r: Double, from a0: Double, to a1: Double) -> PathGeometry {
+    let pieces = max(1, Int(((a1 - a0) / (Double.pi / 2)).rounded(.up)))
+    let step = (a1 - a0) / Double(pieces)
+    let k = 4.0 / 3.0 * tan(step / 4) * r
+    var e: [PathGeometry.Element] = [.move(P(cx + r * cos(a0), cy + r * sin(a0)))]
+    for i in 0..<pieces {
+      let b0 = a0 + Double(i) * step, b1 = b0 + step
+      e.append(
+        .cubic(
+          control1: P(cx + r * cos(b0) - k * sin(b0), cy + r * sin(b0) + k * cos(b0)),
+          control2: P(cx + r * cos(b1) + k * sin(b1), cy + r * sin(b1) - k * cos(b1)),
+          to: P(cx + r * cos(b1), cy + r * sin(b1))))
+    }
+    return PathGeometry(e)
+  }
+
+  @Test func monotoneStrokeOutlines() {
+    // The predicate: an annular sector of 180° with round-ish ends is accepted along its chord;
+    // a bow-tie and two chains that cross are rejected.
+    var sector: [Double] = []
+    for j in 0...36 { let a = Double.pi + Double(j) * Double.pi / 36; sector += [30 + 20 * cos(a), 30 + 20 * sin(a)] }
+    for j in 0...36 {
+      let a = 2 * Double.pi - Double(j) * Double.pi / 36; sector += [30 + 12 * cos(a), 30 + 12 * sin(a)]
+    }
+    #expect(polygonIsMonotoneSimple(sector, direction: 1, 0))
+    #expect(!polygonIsMonotoneSimple(sector, direction: 0, 1))
+    #expect(!polygonIsMonotoneSimple([4.3, 5.1, 40.2, 36.7, 40.6, 4.4, 4.9, 37.3], direction: 1, 0))
+    #expect(!polygonIsMonotoneSimple([0, 0, 10, 5, 20, 0, 20.5, 1, 10, -3], direction: 1, 0))
+    // Accepted outlines, against the reference: arcs up to half a turn with round caps, an
+    // arc under a rotation and scale, a straight segment.
+    let round = StrokeStyle(lineWidth: 9.3, lineCap: .round)
+    Self.checkStroke("arc 90°", Self.arc(cx: 30.2, cy: 29.7, r: 18.4, from: 0.3, to: 1.9), round, width: 62, height: 60)
+    Self.checkStroke(
+      "arc 180°", Self.arc(cx: 30.2, cy: 29.7, r: 18.4, from: 0.7, to: 0.7 + Double.pi),
+      StrokeStyle(lineWidth: 21.5, lineCap: .round), width: 62, height: 60)
+    Self.checkStroke(
+      "arc transformed", Self.arc(cx: 20.2, cy: 18.1, r: 12.4, from: -0.4, to: 2.2), round,
+      FlipbookDisplayList.AffineTransform(a: 1.3, b: 0.4, c: -0.5, d: 1.1, tx: 14.2, ty: 5.7), scale: 1.5,
+      width: 62, height: 60)
+    // Rejected (the sweep): a 350° arc whose round caps overlap, a spiral turning twice, a
+    // stroke wider than its curve's radius, a figure eight.
+    Self.checkStroke(
+      "arc 350° caps touching", Self.arc(cx: 30.2, cy: 29.7, r: 15.1, from: 0.2, to: 0.2 + 350 * Double.pi / 180),
+      StrokeStyle(lineWidth: 10.2, lineCap: .round), width: 62, height: 60)
+    var spiral: [PathGeometry.Element] = [.move(Self.P(36, 30))]
+    for j in 1...96 {
+      let a = Double(j) * Double.pi / 24, r = 6 + 16 * Double(j) / 96
+      spiral.append(.line(Self.P(30 + r * cos(a), 30 + r * sin(a))))
+    }
+    Self.checkStroke(
+      "spiral two turns", PathGeometry(spiral), StrokeStyle(lineWidth: 5.2, lineCap: .round), width: 60, height: 60)
+    // (The inner offsets fold: radius of curvature 3 px at the apex, half width 5 and 4.)
+    let arch = PathGeometry([
+      .move(Self.P(6, 34)), .cubic(control1: Self.P(46, 2), control2: Self.P(-10, 2), to: Self.P(30, 34)),
+    ])
+    Self.checkStroke("wider than the radius, round", arch, round, width: 40, height: 42)
+    Self.checkStroke("wider than the radius, butt", arch, StrokeStyle(lineWidth: 8), width: 40, height: 42)
+    let eight = PathGeometry([
+      .move(Self.P(30, 28)), .cubic(control1: Self.P(52, 6), control2: Self.P(56, 50), to: Self.P(30, 28)),
+      .cubic(control1: Self.P(4, 6), control2: Self.P(8, 50), to: Self.P(30, 28)),
+    ])
+    Self.checkStroke("figure eight stroke", eight, StrokeStyle(lineWidth: 4.4, lineCap: .round), width: 60, height: 56)
+  }
 }
