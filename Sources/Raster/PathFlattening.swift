@@ -113,3 +113,146 @@ func isConvexPolygon(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
   if lastDy != firstDy { flips &+= 1 }
   return flips <= 2
 }
+
+/// Whether the closed polygon is strictly star-shaped about its area centroid or, failing
+/// that, its bounding box's center: seen from that point c every edge (zero-length ones
+/// skipped) turns the same way (cross product of p[i] − c and p[i+1] − c of one strict sign,
+/// with a margin far above rounding) and the edges together turn exactly once around c
+/// (quadrant steps add up to 4). Then every ray from c crosses the polygon exactly once, so
+/// it is simple, winds ±1 inside and 0 outside, and the plain accumulation is exact under
+/// both fill rules. False for anything else (conservative; linear time, no allocation).
+func isStarShaped(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
+  if n < 3 { return false }
+  // Area centroid (shoelace), relative to the first point for accuracy.
+  let x0 = p[0], y0 = p[1]
+  var a2 = 0.0, sx = 0.0, sy = 0.0
+  var minX = x0, maxX = x0, minY = y0, maxY = y0
+  var px = 0.0, py = 0.0
+  var i = 1
+  while i < n {
+    let xa = p[i &* 2], ya = p[i &* 2 &+ 1]
+    if xa < minX { minX = xa }
+    if xa > maxX { maxX = xa }
+    if ya < minY { minY = ya }
+    if ya > maxY { maxY = ya }
+    let x = xa - x0, y = ya - y0
+    let c = px * y - x * py
+    a2 += c
+    sx += (px + x) * c
+    sy += (py + y) * c
+    px = x; py = y
+    i &+= 1
+  }
+  if a2 != 0 && a2.isFinite {
+    let cx = x0 + sx / (3 * a2), cy = y0 + sy / (3 * a2)
+    if starShaped(p, count: n, about: cx, cy) { return true }
+  }
+  return starShaped(p, count: n, about: (minX + maxX) * 0.5, (minY + maxY) * 0.5)
+}
+
+/// The test of `isStarShaped` about one point.
+@inline(__always)
+func starShaped(_ p: UnsafePointer<Double>, count n: Int, about cx: Double, _ cy: Double) -> Bool {
+  if !(cx.isFinite && cy.isFinite) { return false }
+  // Quadrant of a vector, by half-open angle intervals [0, π/2), [π/2, π), [π, 3π/2), [3π/2, 2π).
+  @inline(__always) func quadrant(_ x: Double, _ y: Double) -> Int {
+    if y >= 0 { return x > 0 ? 0 : 1 }
+    return x < 0 ? 2 : 3
+  }
+  var ax = p[(n &- 1) &* 2] - cx, ay = p[(n &- 1) &* 2 &+ 1] - cy
+  var qa = quadrant(ax, ay)
+  var sign = 0.0
+  var steps = 0
+  var i = 0
+  while i < n {
+    let bx = p[i &* 2] - cx, by = p[i &* 2 &+ 1] - cy
+    i &+= 1
+    if bx == ax && by == ay { continue }  // a zero-length edge adds nothing
+    let cross = ax * by - ay * bx
+    // The rounding of the subtractions above and of the cross product is below 2⁻⁵⁰ of this
+    // bound, so the true cross product has the computed sign.
+    let bound = ((ax < 0 ? -ax : ax) + (ay < 0 ? -ay : ay)) * ((bx < 0 ? -bx : bx) + (by < 0 ? -by : by))
+    if !((cross < 0 ? -cross : cross) > bound * 1e-12) { return false }
+    if sign == 0 {
+      sign = cross
+    } else if (cross > 0) != (sign > 0) {
+      return false
+    }
+    // The edge turns by less than π about c, so by at most two quadrants, in `sign`'s direction.
+    let qb = quadrant(bx, by)
+    steps &+= (cross > 0 ? qb &- qa : qa &- qb) & 3
+    ax = bx; ay = by; qa = qb
+  }
+  return steps == 4
+}
+
+/// `isStarShaped` on x, y pairs, for tests.
+package func polygonIsStarShaped(_ xy: [Double]) -> Bool {
+  xy.withUnsafeBufferPointer { isStarShaped($0.baseAddress!, count: xy.count / 2) }
+}
+
+/// Whether the closed polygon is strictly monotone along the direction (tx, ty) and simple:
+/// its projections s = p·t rise strictly from the lowest vertex to the highest one and fall
+/// strictly back (two chains), and at every inner vertex of either chain the other chain,
+/// interpolated at the same s, lies strictly on one and the same side (r = p·n, by a margin
+/// far above rounding). The two chains then meet only at their ends, so the polygon is
+/// simple, winds ±1 inside and 0 outside, and the plain accumulation is exact. Linear time.
+func isMonotoneSimple(_ p: UnsafePointer<Double>, count n: Int, direction tx: Double, _ ty: Double) -> Bool {
+  if n < 3 { return false }
+  let len = (tx * tx + ty * ty).squareRoot()
+  if !(len > 0 && len.isFinite) { return false }
+  let ux = tx / len, uy = ty / len
+  @inline(__always) func s(_ i: Int) -> Double { p[i &* 2] * ux + p[i &* 2 &+ 1] * uy }
+  @inline(__always) func r(_ i: Int) -> Double { p[i &* 2 &+ 1] * ux - p[i &* 2] * uy }
+  var lo = 0, hi = 0
+  var sLo = s(0), sHi = sLo
+  var scale = 1.0
+  var i = 0
+  while i < n {
+    let v = s(i)
+    if v < sLo { sLo = v; lo = i }
+    if v > sHi { sHi = v; hi = i }
+    let ax = p[i &* 2] < 0 ? -p[i &* 2] : p[i &* 2], ay = p[i &* 2 &+ 1] < 0 ? -p[i &* 2 &+ 1] : p[i &* 2 &+ 1]
+    if ax + ay > scale { scale = ax + ay }
+    i &+= 1
+  }
+  if !scale.isFinite { return false }
+  let margin = scale * 1e-9
+  // Chain A: lo → hi forward; chain B: lo → hi backward. Both strictly rising by the margin.
+  @inline(__always) func next(_ i: Int, _ forward: Bool) -> Int {
+    forward ? (i &+ 1 == n ? 0 : i &+ 1) : (i == 0 ? n &- 1 : i &- 1)
+  }
+  for pass in 0..<2 {
+    let forward = pass == 0
+    var a = lo
+    while a != hi {
+      let b = next(a, forward)
+      if !(s(b) - s(a) > margin) { return false }
+      a = b
+    }
+  }
+  // Every inner vertex of one chain against the other chain's edge over the same s.
+  var side = 0.0
+  for pass in 0..<2 {
+    let forward = pass == 0
+    var v = next(lo, forward)
+    var e = lo  // the other chain's edge e → next(e) with s(e) ≤ s(v) < s(next(e))
+    while v != hi {
+      let sv = s(v)
+      while s(next(e, !forward)) <= sv { e = next(e, !forward) }
+      let f = next(e, !forward)
+      let s0 = s(e), s1 = s(f), r0 = r(e), r1 = r(f)
+      let ro = r0 + (r1 - r0) * ((sv - s0) / (s1 - s0))
+      let d = forward ? r(v) - ro : ro - r(v)  // chain A's r minus chain B's
+      if !(d > margin || d < -margin) { return false }
+      if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
+      v = next(v, forward)
+    }
+  }
+  return true
+}
+
+/// `isMonotoneSimple` on x, y pairs, for tests.
+package func polygonIsMonotoneSimple(_ xy: [Double], direction tx: Double, _ ty: Double) -> Bool {
+  xy.withUnsafeBufferPointer { isMonotoneSimple($0.baseAddress!, count: xy.count / 2, direction: tx, ty) }
+}

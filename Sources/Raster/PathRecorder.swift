@@ -47,6 +47,10 @@ struct PathRecorder {
   var maxX = -Double.infinity, maxY = -Double.infinity
   /// Finished contours: (first point, end point, sign).
   var contours: [(start: Int, end: Int, sign: Double)] = []
+  /// The pixel-space direction from the first to the last point of the last open polyline
+  /// the stroker outlined (`strokeOpen`): the direction to test a lone stroke contour's
+  /// monotonicity along.
+  var chordX = 0.0, chordY = 0.0
   /// The frame needed more than `maxFramePoints`; what was recorded is meaningless.
   var exceeded = false
 

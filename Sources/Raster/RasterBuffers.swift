@@ -33,6 +33,10 @@ final class RasterBuffers {
   private var strokeScratch = StrokeScratch()
   /// A built-in shape's path elements for a styled stroke (reused).
   private var shapeElements: [PathGeometry.Element] = []
+  /// Per contour of one shape (`partitionFreeContours`): box, flags, and the reordered list.
+  private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
+  private var contourInfoCapacity = 1
+  private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
   /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
   private(set) var exceededWorkLimit = false
 
@@ -48,7 +52,7 @@ final class RasterBuffers {
   }
 
   deinit {
-    cells.deallocate(); bits.deallocate(); cov.deallocate()
+    cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
     recorder.points.deallocate()
     sweepScratch.deallocate()
     strokeScratch.deallocate()
@@ -329,7 +333,14 @@ final class RasterBuffers {
       x0: op.x0, y0: wy0, width: bw, rows: bh)
     let pts = UnsafePointer(recorder.points)
     if op.sweep {
-      acc.addSweep(pts, contours: recorder.contours, range: op.c0..<op.c1, evenOdd: op.evenOdd, scratch: &sweepScratch)
+      for c in op.c0..<op.cs {
+        let contour = recorder.contours[c]
+        acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
+      }
+      if op.cs < op.c1 {
+        acc.addSweep(
+          pts, contours: recorder.contours, range: op.cs..<op.c1, evenOdd: op.evenOdd, scratch: &sweepScratch)
+      }
     } else {
       for c in op.c0..<op.c1 {
         let contour = recorder.contours[c]
@@ -612,6 +623,7 @@ final class RasterBuffers {
     op.x0 = Int(max(minX, 0)); op.y0 = Int(max(minY, 0))
     op.x1 = ceilInt(min(maxX, W)); op.y1 = ceilInt(min(maxY, H))
     op.sweep = sweep
+    op.cs = sweep ? partitionFreeContours(&rec, c0: c0, c1: op.c1) : op.c1
     op.evenOdd = evenOdd
     guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
     commands.append(op)
@@ -656,19 +668,171 @@ final class RasterBuffers {
     let p0 = rec.count
     rec.reset(keepingPointsFrom: p0)
     if let stroke {
+      rec.chordX = 0; rec.chordY = 0
       rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
-      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: true, recorder: &rec)
+      var sweep = true
+      if rec.contours.count == c0 &+ 1 {
+        // One outline (an undashed open subpath, e.g. an arc): plain when provably simple.
+        let c = rec.contours[c0]
+        let pts = rec.points + c.start &* 2, count = c.end &- c.start
+        sweep = !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY)
+      }
+      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, recorder: &rec)
     } else {
       rec.fillPath(elements, m, width: W, height: H)
       let c1 = rec.contours.count
       var sweep = true
       if c1 == c0 &+ 1 {
         let c = rec.contours[c0]
-        sweep = !isConvexPolygon(rec.points + c.start &* 2, count: c.end &- c.start)
+        let pts = rec.points + c.start &* 2, count = c.end &- c.start
+        sweep = !isConvexPolygon(pts, count: count) && !isStarShaped(pts, count: count)
       }
       appendPathCommand(
         color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, evenOdd: fillRule == .evenOdd, recorder: &rec)
     }
+  }
+
+  /// Moves the contours of c0..<c1 that are simple (convex or star-shaped) and provably
+  /// disjoint from every other contour of the shape (pixel boxes apart, or both convex and
+  /// split by one's edge line) to the front, signed so that they add positive coverage as the
+  /// sweep's boundaries do, and returns the index of the first remaining contour. Each free
+  /// contour's region then has winding ±1 and meets no other contour, so its plain
+  /// accumulation plus the sweep of the rest is exact. Returns c0 (nothing moved) for a single
+  /// contour or more than `maxFreeContours`.
+  private func partitionFreeContours(_ rec: inout PathRecorder, c0: Int, c1: Int) -> Int {
+    let k = c1 &- c0
+    if k < 2 || k > maxFreeContours { return c0 }
+    if contourInfoCapacity < k {
+      contourInfo.deallocate()
+      contourInfoCapacity = max(k, contourInfoCapacity &* 2)
+      contourInfo = .allocate(capacity: contourInfoCapacity &* 9)
+    }
+    // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), free (1),
+    // point count.
+    let info = contourInfo
+    let pts = UnsafePointer(rec.points)
+    var i = 0
+    while i < k {
+      let c = rec.contours[c0 &+ i]
+      let p = pts + c.start &* 2
+      let n = c.end &- c.start
+      var mnx = p[0], mny = p[1], mxx = p[0], mxy = p[1]
+      var area = 0.0
+      var j = 0
+      var qx = p[(n &- 1) &* 2] - p[0], qy = p[(n &- 1) &* 2 &+ 1] - p[1]
+      while j < n {
+        let x = p[j &* 2], y = p[j &* 2 &+ 1]
+        if x < mnx { mnx = x }
+        if x > mxx { mxx = x }
+        if y < mny { mny = y }
+        if y > mxy { mxy = y }
+        let rx = x - p[0], ry = y - p[1]
+        area += qx * ry - rx * qy
+        qx = rx; qy = ry
+        j &+= 1
+      }
+      let convex = n >= 3 && area != 0 && isConvexPolygon(p, count: n)
+      let simple = convex || isStarShaped(p, count: n)
+      let b = info + i &* 9
+      b[0] = mnx; b[1] = mny; b[2] = mxx; b[3] = mxy
+      b[4] = area > 0 ? 1 : -1
+      b[5] = convex ? 1 : 0
+      b[6] = simple ? 1 : 0
+      b[7] = simple ? 1 : 0
+      b[8] = Double(n)
+      i &+= 1
+    }
+    var free = 0
+    i = 0
+    while i < k {
+      let a = info + i &* 9
+      if a[6] != 0 {
+        var j = 0
+        while j < k {
+          if j != i {
+            let b = info + j &* 9
+            let apart = a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]
+            if !apart {
+              // Edge-line separation only for small polygons (dashes): bounded work.
+              let small = a[8] <= maxSeparatedPoints && b[8] <= maxSeparatedPoints
+              if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) { a[7] = 0; break }
+            }
+          }
+          j &+= 1
+        }
+      }
+      if a[7] != 0 { free &+= 1 }
+      i &+= 1
+    }
+    if free == 0 { return c0 }
+    // Stable partition: free contours first, each signed for positive coverage (left edges
+    // running down: a negative shoelace sum in y-down pixels).
+    contourOrder.removeAll(keepingCapacity: true)
+    i = 0
+    while i < k {
+      var c = rec.contours[c0 &+ i]
+      if info[i &* 9 &+ 7] != 0 {
+        c.sign = info[i &* 9 &+ 4] < 0 ? 1 : -1
+        contourOrder.append(c)
+      }
+      i &+= 1
+    }
+    i = 0
+    while i < k {
+      if info[i &* 9 &+ 7] == 0 { contourOrder.append(rec.contours[c0 &+ i]) }
+      i &+= 1
+    }
+    i = 0
+    while i < k {
+      rec.contours[c0 &+ i] = contourOrder[i]
+      i &+= 1
+    }
+    return c0 &+ free
+  }
+
+  /// Whether one of the two convex contours has an edge whose line has the whole other
+  /// contour strictly on its outer side (by a margin far above rounding).
+  private func convexSeparated(_ rec: PathRecorder, _ ca: Int, _ cb: Int) -> Bool {
+    let pts = UnsafePointer(rec.points)
+    @inline(__always) func splits(_ a: (start: Int, end: Int, sign: Double), _ b: (start: Int, end: Int, sign: Double))
+      -> Bool
+    {
+      let p = pts + a.start &* 2, n = a.end &- a.start
+      let q = pts + b.start &* 2, m = b.end &- b.start
+      // Orientation of a (its shoelace sign about its first point).
+      var area = 0.0
+      var j = 2
+      while j < n {
+        area +=
+          (p[(j &- 1) &* 2] - p[0]) * (p[j &* 2 &+ 1] - p[1]) - (p[j &* 2] - p[0]) * (p[(j &- 1) &* 2 &+ 1] - p[1])
+        j &+= 1
+      }
+      if area == 0 { return false }
+      var e = 0
+      var sx = p[(n &- 1) &* 2], sy = p[(n &- 1) &* 2 &+ 1]
+      while e < n {
+        let tx = p[e &* 2], ty = p[e &* 2 &+ 1]
+        let dx = tx - sx, dy = ty - sy
+        if dx != 0 || dy != 0 {
+          var all = true
+          var r = 0
+          while r < m {
+            let rx = q[r &* 2] - sx, ry = q[r &* 2 &+ 1] - sy
+            let cross = dx * ry - dy * rx
+            let bound = ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) * ((rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry))
+            // Interior on the side where cross has area's sign: b must be strictly opposite.
+            if !((area > 0 ? -cross : cross) > bound * 1e-12) { all = false; break }
+            r &+= 1
+          }
+          if all { return true }
+        }
+        sx = tx; sy = ty
+        e &+= 1
+      }
+      return false
+    }
+    let a = rec.contours[ca], b = rec.contours[cb]
+    return splits(a, b) || splits(b, a)
   }
 
   @inline(__always)
@@ -683,6 +847,11 @@ final class RasterBuffers {
     }
   }
 }
+
+/// The most contours of one shape that `partitionFreeContours` compares pairwise.
+let maxFreeContours = 512
+/// The most points of a contour that `convexSeparated` tests (work per pair ≤ 2·32²).
+let maxSeparatedPoints = 32.0
 
 /// ⌈v⌉ for 0 ≤ v within Int range, without libm.
 @inline(__always)

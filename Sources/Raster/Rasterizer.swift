@@ -16,13 +16,21 @@ import FlipbookDisplayList
 //   offsetting the flattened outline along its normals. When the inner outline vanishes
 //   (inner rect empty, or w/2 ≥ the smaller ellipse radius) the outer outline is filled.
 // - Paths (`ShapeGeometry.path`): fills close every subpath and use the path's fill rule;
-//   curves are flattened in pixel space (PathFlattening.swift). A single convex contour takes
-//   the plain accumulation; anything else (several contours, or one that may cross itself)
+//   curves are flattened in pixel space (PathFlattening.swift). A single contour that is
+//   provably simple (convex, or strictly star-shaped about its centroid or box center: winding
+//   ±1 inside, 0 outside) takes the plain accumulation; anything else (several contours, or one that may cross itself)
 //   the exact sweep (Sweep.swift), exact for overlaps and self-intersections under both rules.
 //   Paths with a non-finite point are skipped.
 // - Styled strokes (`StrokeStyle` with a cap, join, miter limit or dash other than the
 //   defaults), and every stroke of a path, are outlines built by the stroker (Stroker.swift)
 //   from the shape's path (`ShapeGeometry.path`) and filled non-zero through the sweep.
+//   A stroke that is one outline contour (an undashed open subpath, e.g. an arc) takes the
+//   plain accumulation when that contour is provably simple: strictly monotone along the
+//   subpath's chord, with its two chains apart (`isMonotoneSimple`).
+//   In any path of several contours (fill or stroke, e.g. a stroke's dashes), contours that
+//   are simple (convex or star-shaped) and provably disjoint from all the others (pixel boxes
+//   apart, or both convex and split by an edge line) take the plain accumulation instead,
+//   signed for positive coverage, beside the sweep of the rest: still exact.
 //   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
 // - Layers (`compositingGroup`) are drawn into a transparent buffer and composited once with
 //   their opacity (⌊opacity·255 + ½⌋, clamped; 0 or NaN skips the layer).

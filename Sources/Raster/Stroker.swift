@@ -1,7 +1,8 @@
 import FlipbookDisplayList
 
 // Styled strokes (`StrokeStyle`) of paths, as outlines filled with the non-zero rule through
-// the exact sweep (Sweep.swift).
+// the exact sweep (Sweep.swift), or plainly where RasterBuffers proves an outline simple
+// (`strokeOpen` leaves the subpath's pixel-space chord for that test).
 //
 // The stroke is built in local coordinates (line widths, dashes and caps are local lengths;
 // a non-uniform transform stretches the pen as in SwiftUI) and every outline point is mapped to
@@ -270,6 +271,9 @@ extension PathRecorder {
 
   /// An open polyline (count ≥ 2, segments measured): one contour.
   mutating func strokeOpen(_ poly: LocalPolyline, _ pen: Pen) {
+    let last = (poly.count &- 1) &* 2
+    chordX = pen.m.x(poly.xy[last], poly.xy[last &+ 1]) - pen.m.x(poly.xy[0], poly.xy[1])
+    chordY = pen.m.y(poly.xy[last], poly.xy[last &+ 1]) - pen.m.y(poly.xy[0], poly.xy[1])
     var first = true
     side(poly, pen, reversed: false, closed: false, &first)
     side(poly, pen, reversed: true, closed: false, &first)

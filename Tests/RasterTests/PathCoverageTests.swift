@@ -263,4 +263,194 @@ import Testing
     ])
     Self.checkFill("blob", blob, width: 48, height: 44)
   }
+
+  /// A blob as the benchmark draws it: the closed Catmull-Rom curve through six points at
+  /// radii R·k[j] around (cx, cy).
+  static func catmullRomBlob(cx: Double, cy: Double, radius: Double, k: [Double], rot: Double) -> PathGeometry {
+    let pts = (0..<6).map { j -> Point in
+      let phi = rot + 2 * Double.pi * Double(j) / 6
+      return P(cx + radius * k[j] * cos(phi), cy + radius * k[j] * sin(phi))
+    }
+    var e: [PathGeometry.Element] = [.move(pts[0])]
+    for j in 0..<6 {
+      let p0 = pts[(j + 5) % 6], p1 = pts[j], p2 = pts[(j + 1) % 6], p3 = pts[(j + 2) % 6]
+      e.append(
+        .cubic(
+          control1: P(p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6),
+          control2: P(p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6), to: p2))
+    }
+    e.append(.close)
+    return PathGeometry(e)
+  }
+
+  /// Points of a path's single contour, densely sampled (cubics at 64 steps).
+  static func samples(_ path: PathGeometry) -> [Double] {
+    var xy: [Double] = []
+    var c = P(0, 0)
+    for e in path.elements {
+      switch e {
+      case .move(let p), .line(let p): xy += [p.x, p.y]; c = p
+      case .cubic(let c1, let c2, let p):
+        for i in 1...64 {
+          let t = Double(i) / 64, u = 1 - t
+          let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, f = t * t * t
+          xy += [a * c.x + b * c1.x + d * c2.x + f * p.x, a * c.y + b * c1.y + d * c2.y + f * p.y]
+        }
+        c = p
+      case .quad(_, let p): xy += [p.x, p.y]; c = p
+      case .close: break
+      }
+    }
+    return xy
+  }
+
+  @Test(arguments: [FillRule.nonZero, .evenOdd])
+  func starShapedFastPath(rule: FillRule) {
+    // Accepted: non-convex blobs (radii varying by 2.2×), a concave star polygon.
+    let blobs = [
+      Self.catmullRomBlob(cx: 30.3, cy: 29.6, radius: 25.7, k: [1, 0.45, 0.97, 0.5, 0.92, 0.46], rot: 0.3),
+      Self.catmullRomBlob(cx: 28.8, cy: 31.2, radius: 24.1, k: [0.45, 1, 0.6, 0.99, 0.47, 0.8], rot: 2.1),
+    ]
+    for (i, b) in blobs.enumerated() {
+      #expect(polygonIsStarShaped(Self.samples(b)), "blob \(i)")
+      Self.checkFill("star-shaped blob \(i) \(rule)", PathGeometry(b.elements, fillRule: rule), width: 60, height: 62)
+    }
+    var starPoly: [Point] = []
+    for j in 0..<10 {
+      let r = j % 2 == 0 ? 22.3 : 9.1, a = 0.2 + Double(j) * Double.pi / 5
+      starPoly.append(Self.P(25.4 + r * cos(a), 24.8 + r * sin(a)))
+    }
+    let concave = PathGeometry(
+      [.move(starPoly[0])] + starPoly.dropFirst().map { .line($0) } + [.close], fillRule: rule)
+    #expect(polygonIsStarShaped(starPoly.flatMap { [$0.x, $0.y] }))
+    Self.checkFill("concave star polygon \(rule)", concave, width: 50, height: 50)
+
+    // Rejected: a figure eight, a bow-tie, a spiral turning twice, the self-crossing star.
+    let eight = PathGeometry(
+      [
+        .move(Self.P(24, 22)),
+        .cubic(control1: Self.P(44, 2), control2: Self.P(48, 42), to: Self.P(24, 22)),
+        .cubic(control1: Self.P(0, 2), control2: Self.P(4, 42), to: Self.P(24, 22)), .close,
+      ], fillRule: rule)
+    let bowTie = PathGeometry(
+      [
+        .move(Self.P(4.3, 5.1)), .line(Self.P(40.2, 36.7)), .line(Self.P(40.6, 4.4)), .line(Self.P(4.9, 37.3)), .close,
+      ], fillRule: rule)
+    var spiral: [Point] = []
+    for j in 0...47 {
+      // Two turns, the radius growing from 6 to 21: winding 2 in the middle.
+      let a = Double(j) * Double.pi / 12, r = 6 + 15 * Double(j) / 47
+      spiral.append(Self.P(25.2 + r * cos(a), 24.6 + r * sin(a)))
+    }
+    let spiralPath = PathGeometry([.move(spiral[0])] + spiral.dropFirst().map { .line($0) } + [.close], fillRule: rule)
+    #expect(!polygonIsStarShaped(Self.samples(eight)))
+    #expect(!polygonIsStarShaped([4.3, 5.1, 40.2, 36.7, 40.6, 4.4, 4.9, 37.3]))
+    #expect(!polygonIsStarShaped(spiral.flatMap { [$0.x, $0.y] }))
+    #expect(!polygonIsStarShaped(Self.samples(Self.star)))
+    Self.checkFill("figure eight \(rule)", eight, width: 50, height: 44)
+    Self.checkFill("bow-tie \(rule)", bowTie, width: 46, height: 42)
+    Self.checkFill("double spiral \(rule)", spiralPath, width: 50, height: 50)
+  }
+
+  @Test func freeContoursBesideTheSweep() {
+    // Dashes of a self-crossing polyline with sharp miter joins: straight dashes apart from
+    // the others take the plain accumulation, dashes that cross or overlap at a join the sweep.
+    let poly = PathGeometry([
+      .move(Self.P(4.2, 6.1)), .line(Self.P(52.7, 40.3)), .line(Self.P(8.9, 44.6)), .line(Self.P(50.1, 5.2)),
+      .line(Self.P(30.4, 46.8)), .line(Self.P(33.9, 4.7)),
+    ])
+    for (w, on, off) in [(3.3, 9.7, 4.1), (5.6, 14.2, 6.3), (2.4, 3.1, 1.2)] {
+      Self.checkStroke(
+        "dashed crossing w=\(w)", poly,
+        StrokeStyle(lineWidth: w, lineCap: .butt, lineJoin: .miter, miterLimit: 10, dash: [on, off], dashPhase: 1.7),
+        width: 58, height: 52)
+    }
+    Self.checkStroke(
+      "dashed round caps", poly, StrokeStyle(lineWidth: 4.1, lineCap: .round, lineJoin: .round, dash: [7.3, 5.2]),
+      width: 58, height: 52)
+    Self.checkStroke(
+      "dashed square caps, closed", PathGeometry(poly.elements + [.close]),
+      StrokeStyle(lineWidth: 3.7, lineCap: .square, lineJoin: .bevel, dash: [6.1, 3.3], dashPhase: 0.4),
+      width: 58, height: 52)
+    // Fills: disjoint discs of opposite orientations sharing pixels (plain), beside two
+    // overlapping ones and a self-crossing star (sweep), under both rules.
+    for rule in [FillRule.nonZero, .evenOdd] {
+      let parts =
+        Self.circle(cx: 10.3, cy: 10.6, r: 7.2).elements
+        + Self.circle(cx: 25.1, cy: 10.4, r: 7.45, reversed: true).elements
+        + Self.circle(cx: 12.2, cy: 30.3, r: 8.1).elements + Self.circle(cx: 20.7, cy: 33.1, r: 6.6).elements
+        + Self.star.elements.map { e -> PathGeometry.Element in
+          if case .move(let p) = e { return .move(Self.P(p.x + 30, p.y + 12)) }
+          if case .line(let p) = e { return .line(Self.P(p.x + 30, p.y + 12)) }
+          return e
+        }
+      Self.checkFill("free discs beside the sweep \(rule)", PathGeometry(parts, fillRule: rule), width: 84, height: 64)
+    }
+  }
+
+  /// A circle arc of radius r around (cx, cy) from angle a0 to a1 (radians, y down) as cubics
+  /// of at most a quarter turn each.
+  static func arc(cx: Double, cy: Double, r: Double, from a0: Double, to a1: Double) -> PathGeometry {
+    let pieces = max(1, Int(((a1 - a0) / (Double.pi / 2)).rounded(.up)))
+    let step = (a1 - a0) / Double(pieces)
+    let k = 4.0 / 3.0 * tan(step / 4) * r
+    var e: [PathGeometry.Element] = [.move(P(cx + r * cos(a0), cy + r * sin(a0)))]
+    for i in 0..<pieces {
+      let b0 = a0 + Double(i) * step, b1 = b0 + step
+      e.append(
+        .cubic(
+          control1: P(cx + r * cos(b0) - k * sin(b0), cy + r * sin(b0) + k * cos(b0)),
+          control2: P(cx + r * cos(b1) + k * sin(b1), cy + r * sin(b1) - k * cos(b1)),
+          to: P(cx + r * cos(b1), cy + r * sin(b1))))
+    }
+    return PathGeometry(e)
+  }
+
+  @Test func monotoneStrokeOutlines() {
+    // The predicate: an annular sector of 180° with round-ish ends is accepted along its chord;
+    // a bow-tie and two chains that cross are rejected.
+    var sector: [Double] = []
+    for j in 0...36 { let a = Double.pi + Double(j) * Double.pi / 36; sector += [30 + 20 * cos(a), 30 + 20 * sin(a)] }
+    for j in 0...36 {
+      let a = 2 * Double.pi - Double(j) * Double.pi / 36; sector += [30 + 12 * cos(a), 30 + 12 * sin(a)]
+    }
+    #expect(polygonIsMonotoneSimple(sector, direction: 1, 0))
+    #expect(!polygonIsMonotoneSimple(sector, direction: 0, 1))
+    #expect(!polygonIsMonotoneSimple([4.3, 5.1, 40.2, 36.7, 40.6, 4.4, 4.9, 37.3], direction: 1, 0))
+    #expect(!polygonIsMonotoneSimple([0, 0, 10, 5, 20, 0, 20.5, 1, 10, -3], direction: 1, 0))
+    // Accepted outlines, against the reference: arcs up to half a turn with round caps, an
+    // arc under a rotation and scale, a straight segment.
+    let round = StrokeStyle(lineWidth: 9.3, lineCap: .round)
+    Self.checkStroke("arc 90°", Self.arc(cx: 30.2, cy: 29.7, r: 18.4, from: 0.3, to: 1.9), round, width: 62, height: 60)
+    Self.checkStroke(
+      "arc 180°", Self.arc(cx: 30.2, cy: 29.7, r: 18.4, from: 0.7, to: 0.7 + Double.pi),
+      StrokeStyle(lineWidth: 21.5, lineCap: .round), width: 62, height: 60)
+    Self.checkStroke(
+      "arc transformed", Self.arc(cx: 20.2, cy: 18.1, r: 12.4, from: -0.4, to: 2.2), round,
+      FlipbookDisplayList.AffineTransform(a: 1.3, b: 0.4, c: -0.5, d: 1.1, tx: 14.2, ty: 5.7), scale: 1.5,
+      width: 62, height: 60)
+    // Rejected (the sweep): a 350° arc whose round caps overlap, a spiral turning twice, a
+    // stroke wider than its curve's radius, a figure eight.
+    Self.checkStroke(
+      "arc 350° caps touching", Self.arc(cx: 30.2, cy: 29.7, r: 15.1, from: 0.2, to: 0.2 + 350 * Double.pi / 180),
+      StrokeStyle(lineWidth: 10.2, lineCap: .round), width: 62, height: 60)
+    var spiral: [PathGeometry.Element] = [.move(Self.P(36, 30))]
+    for j in 1...96 {
+      let a = Double(j) * Double.pi / 24, r = 6 + 16 * Double(j) / 96
+      spiral.append(.line(Self.P(30 + r * cos(a), 30 + r * sin(a))))
+    }
+    Self.checkStroke(
+      "spiral two turns", PathGeometry(spiral), StrokeStyle(lineWidth: 5.2, lineCap: .round), width: 60, height: 60)
+    // (The inner offsets fold: radius of curvature 3 px at the apex, half width 5 and 4.)
+    let arch = PathGeometry([
+      .move(Self.P(6, 34)), .cubic(control1: Self.P(46, 2), control2: Self.P(-10, 2), to: Self.P(30, 34)),
+    ])
+    Self.checkStroke("wider than the radius, round", arch, round, width: 40, height: 42)
+    Self.checkStroke("wider than the radius, butt", arch, StrokeStyle(lineWidth: 8), width: 40, height: 42)
+    let eight = PathGeometry([
+      .move(Self.P(30, 28)), .cubic(control1: Self.P(52, 6), control2: Self.P(56, 50), to: Self.P(30, 28)),
+      .cubic(control1: Self.P(4, 6), control2: Self.P(8, 50), to: Self.P(30, 28)),
+    ])
+    Self.checkStroke("figure eight stroke", eight, StrokeStyle(lineWidth: 4.4, lineCap: .round), width: 60, height: 56)
+  }
 }
