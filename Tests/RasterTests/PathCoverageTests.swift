@@ -161,6 +161,21 @@ import Testing
     let quad = PathGeometry([.move(Self.P(6, 30)), .quad(control: Self.P(44, 12), to: Self.P(8, 8))])
     Self.checkStroke(
       "wide quad", quad, StrokeStyle(lineWidth: 9, lineCap: .square, lineJoin: .bevel), width: 44, height: 40)
+    // Three quarters of a circle of radius 6.1 stroked 17.3 wide (half the width beyond the
+    // radius): the inner offsets of many consecutive pieces fold over the center.
+    let k = 0.5522847498307936 * 6.1
+    let (cx, cy, r) = (21.3, 20.7, 6.1)
+    let arc = PathGeometry([
+      .move(Self.P(cx + r, cy)),
+      .cubic(control1: Self.P(cx + r, cy + k), control2: Self.P(cx + k, cy + r), to: Self.P(cx, cy + r)),
+      .cubic(control1: Self.P(cx - k, cy + r), control2: Self.P(cx - r, cy + k), to: Self.P(cx - r, cy)),
+      .cubic(control1: Self.P(cx - r, cy - k), control2: Self.P(cx - k, cy - r), to: Self.P(cx, cy - r)),
+    ])
+    // Not yet with butt caps: a cap is laid across the first (last) chord of the flattened curve
+    // rather than its tangent, which tilts it by half a flattening step; at half a width of 8.65
+    // the cap's far corner moves by ~0.17 px (30/255 at pixel (35, 20)). The reference has the
+    // same flaw, smaller (finer chords). Round caps do not depend on it.
+    Self.checkStroke("wide arc round", arc, StrokeStyle(lineWidth: 17.3, lineCap: .round), width: 44, height: 42)
   }
 
   @Test func strokeUnderATransform() {
