@@ -63,17 +63,7 @@ extension SceneDecoder {
           let r = m["cornerRadius"]
         else { return nil }
         let radius = expression(r, join(p, "cornerRadius"), .number, range: .nonNegative)
-        var continuous = false
-        if let s = m["style"] {
-          if case .string("continuous") = s.kind {
-            continuous = true
-          } else if case .string("circular") = s.kind {
-          } else {
-            error(s, join(p, "style"), "expected \"circular\" or \"continuous\", found \(describe(s))")
-            return nil
-          }
-        }
-        guard let radius else { return nil }
+        guard let continuous = cornerStyle(m["style"], join(p, "style")), let radius else { return nil }
         return ClipShape(form: .roundedRectangle(continuous: continuous), values: [radius])
       case "path":
         guard let m = object(member.value, p, allowed: ["d", "commands", "viewBox", "fillRule"]) else { return nil }

@@ -63,15 +63,7 @@ extension SceneDecoder {
     case "roundedRectangle":
       let radius =
         m["cornerRadius"].map { expression($0, join(path, "cornerRadius"), .number, range: .nonNegative) } ?? .number(0)
-      var continuous = false
-      if let s = m["style"] {
-        if case .string("continuous") = s.kind {
-          continuous = true
-        } else if case .string("circular") = s.kind {
-        } else {
-          error(s, join(path, "style"), "expected \"circular\" or \"continuous\", found \(describe(s))")
-        }
-      }
+      let continuous = cornerStyle(m["style"], join(path, "style")) ?? false
       if let radius { kind = .shape(.roundedRectangle(cornerRadius: radius, continuous: continuous)) }
     case "color":
       if let c = m["color"].flatMap({ expression($0, join(path, "color"), .color) }) { kind = .color(c) }
@@ -114,6 +106,16 @@ extension SceneDecoder {
       m["modifiers"].map { self.modifiers($0, join(path, "modifiers"), isShape: Self.shapeTypes.contains(type)) } ?? []
     guard let kind else { return nil }
     return Node(kind: kind, id: id, modifiers: modifiers, path: path)
+  }
+
+  /// A rounded rectangle's `style`: whether it is `"continuous"` (absent: `"circular"`, false);
+  /// nil after reporting anything else.
+  mutating func cornerStyle(_ v: JSONValue?, _ path: String) -> Bool? {
+    guard let v else { return false }
+    if case .string("continuous") = v.kind { return true }
+    if case .string("circular") = v.kind { return false }
+    error(v, path, "expected \"circular\" or \"continuous\", found \(describe(v))")
+    return nil
   }
 
   mutating func children(_ v: JSONValue, _ path: String) -> [Node] {
