@@ -107,6 +107,21 @@ struct PathRecorder {
   }
 }
 
+/// Uniform parameter steps that keep a cubic's chords within `tolerance` of it (at most
+/// `maxCubicSteps`): ‖B″‖ ≤ 6·dd, and a chord over a step 1/m deviates by at most ‖B″‖/(8 m²).
+/// Shared by fills (pixel space) and the stroker (local space, its tolerance scaled).
+@inline(__always)
+func cubicSteps(
+  _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double,
+  tolerance: Double
+) -> Int {
+  let d1x = x0 - 2 * x1 + x2, d1y = y0 - 2 * y1 + y2
+  let d2x = x1 - 2 * x2 + x3, d2y = y1 - 2 * y2 + y3
+  let dd = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
+  let q = (0.75 * dd / tolerance).squareRoot()
+  return q < Double(maxCubicSteps) ? Int(q) &+ 1 : maxCubicSteps
+}
+
 /// The affine map, unpacked.
 struct PixelTransform {
   let a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
@@ -290,12 +305,7 @@ extension PathRecorder {
   mutating func cubicTo(
     _ p0: (Double, Double), _ p1: (Double, Double), _ p2: (Double, Double), _ p3: (Double, Double)
   ) {
-    let d1x = p0.0 - 2 * p1.0 + p2.0, d1y = p0.1 - 2 * p1.1 + p2.1
-    let d2x = p1.0 - 2 * p2.0 + p3.0, d2y = p1.1 - 2 * p2.1 + p3.1
-    let dd = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
-    // ‖B″‖ ≤ 6·dd; deviation of a chord over a step 1/m is ≤ ‖B″‖/(8 m²).
-    let q = (0.75 * dd / bezierTolerance).squareRoot()
-    let steps = q < Double(maxCubicSteps) ? Int(q) &+ 1 : maxCubicSteps
+    let steps = cubicSteps(p0.0, p0.1, p1.0, p1.1, p2.0, p2.1, p3.0, p3.1, tolerance: bezierTolerance)
     let inv = 1 / Double(steps)
     var i = 1
     while i < steps {

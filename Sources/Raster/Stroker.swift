@@ -610,11 +610,7 @@ func flattenLocal(
       return
     }
   }
-  let d1x = x0 - 2 * x1 + x2, d1y = y0 - 2 * y1 + y2
-  let d2x = x1 - 2 * x2 + x3, d2y = y1 - 2 * y2 + y3
-  let dd = max(d1x * d1x + d1y * d1y, d2x * d2x + d2y * d2y).squareRoot()
-  let q = (0.75 * dd / pen.tolerance).squareRoot()
-  let steps = q < Double(maxCubicSteps) ? Int(q) &+ 1 : maxCubicSteps
+  let steps = cubicSteps(x0, y0, x1, y1, x2, y2, x3, y3, tolerance: pen.tolerance)
   let inv = 1 / Double(steps)
   var i = 1
   while i < steps {
