@@ -84,34 +84,31 @@ final class RasterBuffers {
 
   /// The zeroed layer buffer for nesting depth `depth`, at least `bytes` long.
   private func layer(_ depth: Int, bytes: Int) -> UnsafeMutableRawPointer {
-    while layers.count <= depth {
-      layers.append(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
-      layerBytes.append(0)
-    }
-    if layerBytes[depth] < bytes {
-      layers[depth].deallocate()
-      let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
-      p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-      layers[depth] = p
-      layerBytes[depth] = bytes
-    }
-    return layers[depth]
+    Self.zeroed(&layers, &layerBytes, depth, bytes)
   }
 
   /// The zeroed clip mask buffer for nesting depth `depth`, at least `bytes` long.
   private func mask(_ depth: Int, bytes: Int) -> UnsafeMutableRawPointer {
-    while masks.count <= depth {
-      masks.append(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
-      maskBytes.append(0)
+    Self.zeroed(&masks, &maskBytes, depth, bytes)
+  }
+
+  /// One per-depth buffer of `buffers` (sizes in `sizes`), grown to `bytes` zeroed when too
+  /// small; callers clear what they draw, so a reused buffer is zero again.
+  private static func zeroed(
+    _ buffers: inout [UnsafeMutableRawPointer], _ sizes: inout [Int], _ depth: Int, _ bytes: Int
+  ) -> UnsafeMutableRawPointer {
+    while buffers.count <= depth {
+      buffers.append(UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16))
+      sizes.append(0)
     }
-    if maskBytes[depth] < bytes {
-      masks[depth].deallocate()
+    if sizes[depth] < bytes {
+      buffers[depth].deallocate()
       let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
       p.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-      masks[depth] = p
-      maskBytes[depth] = bytes
+      buffers[depth] = p
+      sizes[depth] = bytes
     }
-    return masks[depth]
+    return buffers[depth]
   }
 
   // MARK: Frame
