@@ -218,34 +218,40 @@ func isMonotoneSimple(_ p: UnsafePointer<Double>, count n: Int, direction tx: Do
   }
   if !scale.isFinite { return false }
   let margin = scale * 1e-9
-  // Chain A: lo → hi forward; chain B: lo → hi backward. Both strictly rising by the margin.
   @inline(__always) func next(_ i: Int, _ forward: Bool) -> Int {
     forward ? (i &+ 1 == n ? 0 : i &+ 1) : (i == 0 ? n &- 1 : i &- 1)
   }
-  for pass in 0..<2 {
-    let forward = pass == 0
-    var a = lo
-    while a != hi {
-      let b = next(a, forward)
-      if !(s(b) - s(a) > margin) { return false }
-      a = b
-    }
-  }
-  // Every inner vertex of one chain against the other chain's edge over the same s.
+  // Chain A: lo → hi forward; chain B: lo → hi backward. Each pass walks one chain, checks
+  // that it rises strictly by the margin, and puts each inner vertex against the other
+  // chain's edge over the same s (found by a walk that stops at hi whatever the other chain
+  // does; that chain is checked in its own pass). Without division: the other chain's edge
+  // e → f rises (s1 > s0) where it matters, so the sign of d·(s1 − s0) is d's.
   var side = 0.0
   for pass in 0..<2 {
     let forward = pass == 0
+    var sPrev = sLo
     var v = next(lo, forward)
     var e = lo  // the other chain's edge e → next(e) with s(e) ≤ s(v) < s(next(e))
-    while v != hi {
+    var se = sLo
+    while true {
       let sv = s(v)
-      while s(next(e, !forward)) <= sv { e = next(e, !forward) }
-      let f = next(e, !forward)
-      let s0 = s(e), s1 = s(f), r0 = r(e), r1 = r(f)
-      let ro = r0 + (r1 - r0) * ((sv - s0) / (s1 - s0))
-      let d = forward ? r(v) - ro : ro - r(v)  // chain A's r minus chain B's
-      if !(d > margin || d < -margin) { return false }
+      if !(sv - sPrev > margin) { return false }
+      if v == hi { break }
+      var f = next(e, !forward)
+      var sf = s(f)
+      while sf <= sv && f != hi {
+        e = f; se = sf
+        f = next(e, !forward)
+        sf = s(f)
+      }
+      if !(sf > sv) { return false }
+      let ds = sf - se
+      let num = (r(v) - r(e)) * ds - (r(f) - r(e)) * (sv - se)  // d · ds, d = r(v) − r(other)
+      let d = forward ? num : -num
+      let m = margin * ds
+      if !(d > m || d < -m) { return false }
       if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
+      sPrev = sv
       v = next(v, forward)
     }
   }

@@ -26,8 +26,14 @@ import FlipbookDisplayList
 //   the style's join: `miter` where 1 / cos(θ/2) (miter length / line width) is at most
 //   `miterLimit`, otherwise `bevel`, as Core Graphics.
 // - Round joins and caps are arcs cut by repeated halving (only + − × ÷ √) until each chord
-//   is within `bezierTolerance` pixels of the arc and at most `arcMaxChord` long (at most
-//   2¹² pieces per quarter).
+//   is within `arcTolerance` pixels of the arc and at most `arcMaxChord` long (at most 2¹²
+//   pieces per quarter), inner vertices pushed out so that each chord keeps its sector's area
+//   (as the fills' arcs). A round join inside a flattened curve whose miter would reach less
+//   than `bezierTolerance` beyond the arc is that miter tip alone.
+// - Caps, and the outer wedges of joins between elements, lie across the elements' true
+//   tangents (a curve's derivative at its ends), kept per point in `LocalPolyline`; a dash
+//   cut inside a curve takes the tangent interpolated between its chord's ends. Laid across
+//   the first or last chord instead, a cap would tilt by half a flattening step.
 // - Dashes (see `StrokeStyle`) cut the polyline; each dash is stroked as an open polyline
 //   keeping the joins at the vertices it passes. A pattern that would cut the path (by its
 //   control polygon's length, an upper bound) into more than `maxDashes` dashes and gaps
@@ -43,10 +49,17 @@ let maxDashes = 1 << 16
 let maxArcLevels = 12
 
 /// A local-space polyline: points and, per point, whether it is a corner between elements
-/// (style join) or inside a flattened curve (round join).
+/// (style join) or inside a flattened curve (round join), and the true tangents there.
+///
+/// Tangents are the path's own (a curve's derivative, a line's direction), not the chords':
+/// caps and corner joins laid along a chord would tilt by half a flattening step, which at a
+/// wide pen moves a butt cap's far corner by a visible fraction of a pixel.
 struct LocalPolyline {
   var xy: UnsafeMutablePointer<Double>
   var corner: UnsafeMutablePointer<Bool>
+  /// Per point: unit tangent arriving (in x, y) and leaving (out x, y); NaN where unknown
+  /// (a zero-length element), then the chord stands in.
+  var tan: UnsafeMutablePointer<Double>
   /// Per segment k (from point k to k + 1, cyclically): unit direction and length.
   var seg: UnsafeMutablePointer<Double>
   var count = 0
@@ -56,10 +69,11 @@ struct LocalPolyline {
     self.capacity = capacity
     xy = .allocate(capacity: capacity &* 2)
     corner = .allocate(capacity: capacity)
+    tan = .allocate(capacity: capacity &* 4)
     seg = .allocate(capacity: capacity &* 3)
   }
 
-  func deallocate() { xy.deallocate(); corner.deallocate(); seg.deallocate() }
+  func deallocate() { xy.deallocate(); corner.deallocate(); tan.deallocate(); seg.deallocate() }
 
   @inline(never)
   mutating func grow() {
@@ -68,15 +82,17 @@ struct LocalPolyline {
     nxy.initialize(from: xy, count: count &* 2)
     let nc = UnsafeMutablePointer<Bool>.allocate(capacity: cap)
     nc.initialize(from: corner, count: count)
+    let nt = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 4)
+    nt.initialize(from: tan, count: count &* 4)
     deallocate()
-    xy = nxy; corner = nc; seg = .allocate(capacity: cap &* 3)
+    xy = nxy; corner = nc; tan = nt; seg = .allocate(capacity: cap &* 3)
     capacity = cap
   }
 
-  /// Appends a point, unless it is at zero distance from the last one (then only its corner
-  /// flag is merged).
+  /// Appends a point whose tangents (in and out) are (tx, ty), normalized here, unless it is
+  /// at zero distance from the last one (then only its corner flag is merged).
   @inline(__always)
-  mutating func push(_ x: Double, _ y: Double, corner c: Bool) {
+  mutating func push(_ x: Double, _ y: Double, corner c: Bool, tangent tx: Double, _ ty: Double) {
     if count > 0 {
       let dx = x - xy[(count &- 1) &* 2], dy = y - xy[(count &- 1) &* 2 &+ 1]
       let len = (dx * dx + dy * dy).squareRoot()
@@ -89,7 +105,20 @@ struct LocalPolyline {
     xy[count &* 2] = x
     xy[count &* 2 &+ 1] = y
     corner[count] = c
+    let (ux, uy) = unitOrNaN(tx, ty)
+    let t = tan + count &* 4
+    t[0] = ux; t[1] = uy; t[2] = ux; t[3] = uy
     count &+= 1
+  }
+
+  /// Sets the last point's leaving tangent (the next element starts there).
+  @inline(__always)
+  mutating func setOut(_ tx: Double, _ ty: Double) {
+    if count == 0 { return }
+    let (ux, uy) = unitOrNaN(tx, ty)
+    if ux.isNaN { return }
+    let t = tan + (count &- 1) &* 4
+    t[2] = ux; t[3] = uy
   }
 
   /// Fills `seg` for `segments` segments (count − 1 open, count closed).
@@ -105,6 +134,14 @@ struct LocalPolyline {
       k &+= 1
     }
   }
+}
+
+/// (x, y) scaled to length 1, or NaNs if it has no finite direction.
+@inline(__always)
+func unitOrNaN(_ x: Double, _ y: Double) -> (Double, Double) {
+  let len = (x * x + y * y).squareRoot()
+  if !(len > 0) || !len.isFinite { return (.nan, .nan) }
+  return (x / len, y / len)
 }
 
 /// Scratch memory of the stroker, owned by `RasterBuffers`.
@@ -192,6 +229,15 @@ extension PathRecorder {
         if !(len > 0) || !len.isFinite {
           if poly.corner[poly.count &- 1] { poly.corner[0] = true }
           poly.count &-= 1
+          // Point 0 is reached by the last element.
+          poly.tan[0] = poly.tan[poly.count &* 4]
+          poly.tan[1] = poly.tan[poly.count &* 4 &+ 1]
+        } else {
+          // The closing line.
+          poly.setOut(dx, dy)
+          let (ux, uy) = unitOrNaN(dx, dy)
+          poly.tan[0] = ux
+          poly.tan[1] = uy
         }
       }
       poly.corner[0] = true
@@ -216,7 +262,7 @@ extension PathRecorder {
       if !open {
         sx = cx; sy = cy
         scratch.path.count = 0
-        scratch.path.push(cx, cy, corner: true)
+        scratch.path.push(cx, cy, corner: true, tangent: .nan, .nan)
         open = true
       }
     }
@@ -234,8 +280,9 @@ extension PathRecorder {
       case .line(let p):
         begin(&scratch)
         drew = true
+        scratch.path.setOut(p.x - cx, p.y - cy)
+        scratch.path.push(p.x, p.y, corner: true, tangent: p.x - cx, p.y - cy)
         cx = p.x; cy = p.y
-        scratch.path.push(cx, cy, corner: true)
       case .quad(let c, let p):
         begin(&scratch)
         drew = true
@@ -308,6 +355,17 @@ extension PathRecorder {
       let j = closed ? n &- 1 &- k : n &- 2 &- k
       return (-sg[j &* 3], -sg[j &* 3 &+ 1], sg[j &* 3 &+ 2])
     }
+    // The true tangents arriving at and leaving point v in the traversal's direction, or the
+    // chord `d` where unknown.
+    let tan = poly.tan
+    @inline(__always) func tangentIn(_ v: Int, _ d: (Double, Double, Double)) -> (Double, Double) {
+      let x = reversed ? -tan[v &* 4 &+ 2] : tan[v &* 4], y = reversed ? -tan[v &* 4 &+ 3] : tan[v &* 4 &+ 1]
+      return x.isNaN ? (d.0, d.1) : (x, y)
+    }
+    @inline(__always) func tangentOut(_ v: Int, _ d: (Double, Double, Double)) -> (Double, Double) {
+      let x = reversed ? -tan[v &* 4] : tan[v &* 4 &+ 2], y = reversed ? -tan[v &* 4 &+ 1] : tan[v &* 4 &+ 3]
+      return x.isNaN ? (d.0, d.1) : (x, y)
+    }
     let h = pen.h
     if closed {
       var prev = segment(segments &- 1)
@@ -315,7 +373,10 @@ extension PathRecorder {
       while k < segments {
         let cur = segment(k)
         let v = pointIndex(k)
-        joinSide(pen, xy[v &* 2], xy[v &* 2 &+ 1], prev, cur, poly.corner[v], &first)
+        let c = poly.corner[v]
+        joinSide(
+          pen, xy[v &* 2], xy[v &* 2 &+ 1], prev, cur, c, c ? tangentIn(v, prev) : (0, 0),
+          c ? tangentOut(v, cur) : (0, 0), &first)
         prev = cur
         k &+= 1
       }
@@ -323,65 +384,105 @@ extension PathRecorder {
     }
     var cur = segment(0)
     let p0 = pointIndex(0)
-    emit(pen, xy[p0 &* 2] + cur.1 * h, xy[p0 &* 2 &+ 1] - cur.0 * h, &first)
+    let t0 = tangentOut(p0, cur)
+    emit(pen, xy[p0 &* 2] + t0.1 * h, xy[p0 &* 2 &+ 1] - t0.0 * h, &first)
     var k = 1
     while k < segments {
       let next = segment(k)
       let v = pointIndex(k)
-      joinSide(pen, xy[v &* 2], xy[v &* 2 &+ 1], cur, next, poly.corner[v], &first)
+      let c = poly.corner[v]
+      joinSide(
+        pen, xy[v &* 2], xy[v &* 2 &+ 1], cur, next, c, c ? tangentIn(v, cur) : (0, 0),
+        c ? tangentOut(v, next) : (0, 0), &first)
       cur = next
       k &+= 1
     }
     let e = pointIndex(segments)
     let ex = xy[e &* 2], ey = xy[e &* 2 &+ 1]
-    emit(pen, ex + cur.1 * h, ey - cur.0 * h, &first)
-    capPoints(pen, ex, ey, cur.0, cur.1, &first)
+    let te = tangentIn(e, cur)
+    emit(pen, ex + te.1 * h, ey - te.0 * h, &first)
+    capPoints(pen, ex, ey, te.0, te.1, &first)
   }
 
-  /// The left side of the join at (vx, vy) from direction a into direction b (unit vectors,
-  /// with segment lengths): the outer wedge, the inner meeting point, or the corner itself.
+  /// The left side of the join at (vx, vy) from segment a into segment b (unit directions,
+  /// with lengths): the outer wedge, the inner meeting point, or the corner itself.
+  ///
+  /// At a corner between elements where the true tangents `ta`, `tb` turn away from this
+  /// side, the wedge is laid along them, with the style's join. Elsewhere the chords decide: a
+  /// side they turn away from gets a round join between them (inside a curve, or at a corner
+  /// whose tangents barely turn: either way a flattening step); a side they turn toward, their
+  /// offset edges' meeting point.
   @inline(__always)
   mutating func joinSide(
     _ pen: Pen, _ vx: Double, _ vy: Double, _ a: (Double, Double, Double), _ b: (Double, Double, Double),
-    _ corner: Bool, _ first: inout Bool
+    _ corner: Bool, _ ta: (Double, Double), _ tb: (Double, Double), _ first: inout Bool
+  ) {
+    if corner {
+      let cross = ta.0 * tb.1 - ta.1 * tb.0
+      if cross > 0 || (cross == 0 && ta.0 * tb.0 + ta.1 * tb.1 < 0) {
+        outerJoin(pen, vx, vy, ta, tb, pen.join, &first)
+        return
+      }
+    }
+    let cross = a.0 * b.1 - a.1 * b.0
+    let dot = a.0 * b.0 + a.1 * b.1
+    if cross > 0 || (cross == 0 && dot < 0) {
+      outerJoin(pen, vx, vy, (a.0, a.1), (b.0, b.1), .round, &first)
+      return
+    }
+    // Inner side: the offset edges' meeting point when it lies within both segments.
+    let h = pen.h
+    let nax = a.1, nay = -a.0, nbx = b.1, nby = -b.0
+    let onePlus = 1 + dot
+    if onePlus > 0 {
+      let c = cross < 0 ? -cross : cross
+      let reach = h * (onePlus < 1 ? c / onePlus : c)
+      if reach <= a.2 && reach <= b.2 {
+        let s = h / onePlus
+        emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
+        return
+      }
+    }
+    emit(pen, vx + nax * h, vy + nay * h, &first)
+    emit(pen, vx, vy, &first)
+    emit(pen, vx + nbx * h, vy + nby * h, &first)
+  }
+
+  /// The outer wedge at (vx, vy) turning from unit direction a to b (to the right of the
+  /// side). A round join whose miter would reach no farther than `bezierTolerance` beyond its
+  /// arc (a flattening step of a curve) is that miter's tip alone: one outline point, not two
+  /// or more.
+  @inline(__always)
+  mutating func outerJoin(
+    _ pen: Pen, _ vx: Double, _ vy: Double, _ a: (Double, Double), _ b: (Double, Double), _ kind: LineJoin,
+    _ first: inout Bool
   ) {
     let h = pen.h
-    let cross = a.0 * b.1 - a.1 * b.0
     let dot = a.0 * b.0 + a.1 * b.1
     // Left normals n = (dy, −dx).
     let nax = a.1, nay = -a.0, nbx = b.1, nby = -b.0
-    if cross > 0 || (cross == 0 && dot < 0) {
-      // Outer side.
-      emit(pen, vx + nax * h, vy + nay * h, &first)
-      let kind = corner ? pen.join : .round
-      switch kind {
-      case .miter:
-        if pen.miterOK && (1 + dot) * pen.limit2 >= 2 {
-          let s = h / (1 + dot)
-          emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
-        }
-      case .round:
-        arcPoints(pen, vx, vy, nax, nay, nbx, nby, &first)
-      case .bevel:
-        break
+    if kind == .round && dot > 0 {
+      // The miter's reach beyond the arc: h·(1 / cos(θ/2) − 1), θ the turn.
+      let c = ((1 + dot) * 0.5).squareRoot()
+      if (1 - c) * pen.radiusPx <= bezierTolerance * c {
+        let s = h / (1 + dot)
+        emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
+        return
       }
-      emit(pen, vx + nbx * h, vy + nby * h, &first)
-    } else {
-      // Inner side: the offset edges' meeting point when it lies within both segments.
-      let onePlus = 1 + dot
-      if onePlus > 0 {
-        let c = cross < 0 ? -cross : cross
-        let reach = h * (onePlus < 1 ? c / onePlus : c)
-        if reach <= a.2 && reach <= b.2 {
-          let s = h / onePlus
-          emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
-          return
-        }
-      }
-      emit(pen, vx + nax * h, vy + nay * h, &first)
-      emit(pen, vx, vy, &first)
-      emit(pen, vx + nbx * h, vy + nby * h, &first)
     }
+    emit(pen, vx + nax * h, vy + nay * h, &first)
+    switch kind {
+    case .miter:
+      if pen.miterOK && (1 + dot) * pen.limit2 >= 2 {
+        let s = h / (1 + dot)
+        emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
+      }
+    case .round:
+      arcPoints(pen, vx, vy, nax, nay, nbx, nby, &first)
+    case .bevel:
+      break
+    }
+    emit(pen, vx + nbx * h, vy + nby * h, &first)
   }
 
   /// The cap at the end (ex, ey) of a side going in direction (dx, dy): the points strictly
@@ -414,24 +515,30 @@ extension PathRecorder {
   }
 
   /// Points strictly inside the arc around (cx, cy) of radius h from unit vector u0 to u1,
-  /// turning the positive way (toward (−u0.y, u0.x)) by an angle in (0, π].
+  /// turning the positive way (toward (−u0.y, u0.x)) by an angle in (0, π]. Returns the
+  /// radial factor its inner vertices were pushed out by.
+  ///
+  /// As the fills' arcs (`ArcSteps`): equal pieces within `arcTolerance` and `arcMaxChord`,
+  /// inner vertices pushed out by k = √(β / sin β) (β a piece's angle) so that every chord
+  /// triangle has its sector's area. The ends stay on the circle, where the outline continues.
+  @discardableResult
   mutating func arcPoints(
     _ pen: Pen, _ cx: Double, _ cy: Double, _ u0x: Double, _ u0y: Double, _ u1x: Double, _ u1y: Double,
     _ first: inout Bool, depth: Int = 0
-  ) {
+  ) -> Double {
     let dot = u0x * u1x + u0y * u1y
     let cross = u0x * u1y - u0y * u1x
     if dot < 0 || (cross <= 0) {
-      if depth >= 3 || !(dot < 1) { return }
+      if depth >= 3 || !(dot < 1) { return 1 }
       // More than a quarter (or exactly a half turn): halve at the bisector, which is
-      // perpendicular to the chord u0 − u1 on the turning side.
+      // perpendicular to the chord u0 − u1 on the turning side. Both halves are cut alike.
       let wx = u0x - u1x, wy = u0y - u1y
       let inv = 1 / (wx * wx + wy * wy).squareRoot()
       let mx = -wy * inv, my = wx * inv
-      arcPoints(pen, cx, cy, u0x, u0y, mx, my, &first, depth: depth &+ 1)
-      emit(pen, cx + mx * pen.h, cy + my * pen.h, &first)
+      let k = arcPoints(pen, cx, cy, u0x, u0y, mx, my, &first, depth: depth &+ 1)
+      emit(pen, cx + mx * (pen.h * k), cy + my * (pen.h * k), &first)
       arcPoints(pen, cx, cy, mx, my, u1x, u1y, &first, depth: depth &+ 1)
-      return
+      return k
     }
     // Angle α ≤ π/2: halve (cos, sin) until each piece's chord is close and short enough.
     var c = dot, s = cross
@@ -443,23 +550,27 @@ extension PathRecorder {
       let ch = ((1 + c) * 0.5).squareRoot()
       let sagitta = r * (s * s) / (2 * (1 + c) * (1 + ch))
       let chord = r * s / ch
-      if sagitta <= bezierTolerance && chord <= arcMaxChord { break }
+      if sagitta <= arcTolerance && chord <= arcMaxChord { break }
       s = s / (2 * ch)
       c = ch
       pieces &*= 2
       level &+= 1
     }
-    if pieces == 1 { return }
+    // β / sin β = 1 + s²/6 + 3s⁴/40 + … (s = sin β ≤ 1/√2 here; the next term is below 10⁻³·s⁴).
+    let s2 = s * s
+    let k = (1 + s2 * (1.0 / 6 + s2 * (3.0 / 40 + s2 * (5.0 / 112)))).squareRoot()
+    if pieces == 1 { return k }
     var ux = u0x, uy = u0y
     var i = 1
-    let h = pen.h
+    let hk = pen.h * k
     while i < pieces {
       let nx = ux * c - uy * s
       uy = ux * s + uy * c
       ux = nx
-      emit(pen, cx + ux * h, cy + uy * h, &first)
+      emit(pen, cx + ux * hk, cy + uy * hk, &first)
       i &+= 1
     }
+    return k
   }
 
   // MARK: Dashes
@@ -474,9 +585,9 @@ extension PathRecorder {
     if segments > 0 { poly.measure(segments: segments) }
     state.restart()
     if state.exhausted { return }
-    let xy = poly.xy
+    let xy = poly.xy, tan = poly.tan
     dash.count = 0
-    if state.on { dash.push(xy[0], xy[1], corner: true) }
+    if state.on { dash.push(xy[0], xy[1], corner: true, tangent: tan[2], tan[3]) }
     var tx = 1.0, ty = 0.0  // tangent of the current segment
     var k = 0
     while k < segments {
@@ -488,22 +599,31 @@ extension PathRecorder {
       var pos = 0.0
       while true {
         if state.remaining > len - pos {
-          if state.on { dash.push(bx, by, corner: poly.corner[j]) }
+          if state.on {
+            dash.push(bx, by, corner: poly.corner[j], tangent: tan[j &* 4], tan[j &* 4 &+ 1])
+            dash.setOut(tan[j &* 4 &+ 2], tan[j &* 4 &+ 3])
+          }
           state.remaining -= len - pos
           break
         }
         pos += state.remaining
         var qx = bx, qy = by
+        // The tangent at the cut: the true tangents at the segment's ends, interpolated (the
+        // chord where unknown).
+        var t = 1.0
         if pos < len {
-          let t = pos / len
+          t = pos / len
           qx = ax + (bx - ax) * t; qy = ay + (by - ay) * t
         }
+        var (cx, cy) = unitOrNaN(
+          tan[k &* 4 &+ 2] * (1 - t) + tan[j &* 4] * t, tan[k &* 4 &+ 3] * (1 - t) + tan[j &* 4 &+ 1] * t)
+        if cx.isNaN { cx = tx; cy = ty }
         if state.on {
-          dash.push(qx, qy, corner: false)
-          strokeDash(&dash, tx, ty, pen)
+          dash.push(qx, qy, corner: false, tangent: cx, cy)
+          strokeDash(&dash, cx, cy, pen)
         } else {
           dash.count = 0
-          dash.push(qx, qy, corner: false)
+          dash.push(qx, qy, corner: false, tangent: cx, cy)
         }
         state.advance()
         if state.exhausted { return }
@@ -606,10 +726,19 @@ func flattenLocal(
     if max(max(ax, bx), max(cx, dx)) + r <= 0 || min(min(ax, bx), min(cx, dx)) - r >= W
       || max(max(ay, by), max(cy, dy)) + r <= 0 || min(min(ay, by), min(cy, dy)) - r >= H
     {
-      poly.push(x3, y3, corner: true)
+      poly.setOut(x3 - x0, y3 - y0)
+      poly.push(x3, y3, corner: true, tangent: x3 - x0, y3 - y0)
       return
     }
   }
+  // End tangents: the first control point apart from the end (all equal: no direction).
+  var sx = x1 - x0, sy = y1 - y0
+  if sx == 0 && sy == 0 { sx = x2 - x0; sy = y2 - y0 }
+  if sx == 0 && sy == 0 { sx = x3 - x0; sy = y3 - y0 }
+  var ex = x3 - x2, ey = y3 - y2
+  if ex == 0 && ey == 0 { ex = x3 - x1; ey = y3 - y1 }
+  if ex == 0 && ey == 0 { ex = x3 - x0; ey = y3 - y0 }
+  poly.setOut(sx, sy)
   let steps = cubicSteps(x0, y0, x1, y1, x2, y2, x3, y3, tolerance: pen.tolerance)
   let inv = 1 / Double(steps)
   var i = 1
@@ -617,11 +746,14 @@ func flattenLocal(
     let t = Double(i) * inv
     let mt = 1 - t
     let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
+    // B′(t) / 3.
+    let d0 = mt * mt, d1 = 2 * mt * t, d2 = t * t
     poly.push(
-      w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3, w0 * y0 + w1 * y1 + w2 * y2 + w3 * y3, corner: false)
+      w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3, w0 * y0 + w1 * y1 + w2 * y2 + w3 * y3, corner: false,
+      tangent: d0 * (x1 - x0) + d1 * (x2 - x1) + d2 * (x3 - x2), d0 * (y1 - y0) + d1 * (y2 - y1) + d2 * (y3 - y2))
     i &+= 1
   }
-  poly.push(x3, y3, corner: true)
+  poly.push(x3, y3, corner: true, tangent: ex, ey)
 }
 
 extension StrokeStyle {

@@ -171,11 +171,12 @@ import Testing
       .cubic(control1: Self.P(cx - k, cy + r), control2: Self.P(cx - r, cy + k), to: Self.P(cx - r, cy)),
       .cubic(control1: Self.P(cx - r, cy - k), control2: Self.P(cx - k, cy - r), to: Self.P(cx, cy - r)),
     ])
-    // Not yet with butt caps: a cap is laid across the first (last) chord of the flattened curve
-    // rather than its tangent, which tilts it by half a flattening step; at half a width of 8.65
-    // the cap's far corner moves by ~0.17 px (30/255 at pixel (35, 20)). The reference has the
-    // same flaw, smaller (finer chords). Round caps do not depend on it.
+    // Butt and square caps lie across the curve's true end tangents, not across the first and
+    // last chords (which would tilt them by half a flattening step: at half a width of 8.65,
+    // 0.17 px at the cap's far corner).
     Self.checkStroke("wide arc round", arc, StrokeStyle(lineWidth: 17.3, lineCap: .round), width: 44, height: 42)
+    Self.checkStroke("wide arc butt", arc, StrokeStyle(lineWidth: 17.3), width: 44, height: 42)
+    Self.checkStroke("wide arc square", arc, StrokeStyle(lineWidth: 17.3, lineCap: .square), width: 44, height: 42)
   }
 
   @Test func strokeUnderATransform() {

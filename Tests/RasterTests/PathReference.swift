@@ -72,6 +72,26 @@ func refFlattenCubic(
   refFlattenCubic(m, e, c, p3, into: &out, tolerance: tolerance, depth: depth + 1)
 }
 
+/// The cubic flattened with the first and last 10⁻⁶ of its parameter as chords of their own,
+/// so that the polyline leaves and arrives along the curve's true tangents (within ~10⁻⁶
+/// rad): caps and corner joins laid along the end chords are then the true stroke's (see
+/// `polyline` in `refStrokePieces` for the chords next to them).
+func refFlattenCubicWithEnds(_ p0: V, _ p1: V, _ p2: V, _ p3: V, into out: inout [V], tolerance: Double) {
+  func lerp(_ a: V, _ b: V, _ t: Double) -> V { (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t) }
+  /// de Casteljau at t: the two halves' control points.
+  func split(_ q: [V], _ t: Double) -> ([V], [V]) {
+    let a = lerp(q[0], q[1], t), b = lerp(q[1], q[2], t), c = lerp(q[2], q[3], t)
+    let d = lerp(a, b, t), e = lerp(b, c, t), m = lerp(d, e, t)
+    return ([q[0], a, d, m], [m, e, c, q[3]])
+  }
+  let eps = 1e-6
+  let (head, rest) = split([p0, p1, p2, p3], eps)
+  let (mid, tail) = split(rest, (1 - 2 * eps) / (1 - eps))
+  out.append(head[3])
+  refFlattenCubic(mid[0], mid[1], mid[2], mid[3], into: &out, tolerance: tolerance)
+  out.append(tail[3])
+}
+
 /// The path's subpaths (transform applied to control points first), flattened to `tolerance`.
 func refSubpaths(
   _ path: PathGeometry, _ t: FlipbookDisplayList.AffineTransform = .identity, tolerance: Double = refCurveTolerance
@@ -97,7 +117,7 @@ func refSubpaths(
       begin(); cur.drew = true
       let q = map(c), e = map(p)
       var pts: [V] = []
-      refFlattenCubic(
+      refFlattenCubicWithEnds(
         current, (current.x + 2 * (q.x - current.x) / 3, current.y + 2 * (q.y - current.y) / 3),
         (e.x + 2 * (q.x - e.x) / 3, e.y + 2 * (q.y - e.y) / 3), e, into: &pts, tolerance: tolerance)
       for (i, p) in pts.enumerated() { cur.add(p, corner: i == pts.count - 1) }
@@ -106,7 +126,7 @@ func refSubpaths(
       begin(); cur.drew = true
       let e = map(p)
       var pts: [V] = []
-      refFlattenCubic(current, map(c1), map(c2), e, into: &pts, tolerance: tolerance)
+      refFlattenCubicWithEnds(current, map(c1), map(c2), e, into: &pts, tolerance: tolerance)
       for (i, p) in pts.enumerated() { cur.add(p, corner: i == pts.count - 1) }
       current = e
     case .close:
@@ -222,13 +242,27 @@ func refStrokePieces(_ subs: [RefSubpath], _ s: RefStroke, arcTolerance: Double 
     let n = pts.count
     let segs = closed ? n : n - 1
     var dirs: [V] = []
+    for k in 0..<segs { dirs.append(unit(pts[k], pts[(k + 1) % n])) }
+    // Next to an end of an open polyline that is a curve's tiny end chord (its true tangent),
+    // the chord before it ends (or starts) across that tangent instead of across itself: a
+    // chord's rectangle tilts by half its turn, and at a butt or square cap its inner corner
+    // would reach past the cap's line by that tilt times the half width.
+    let tiny = 1e-4
+    func length(_ k: Int) -> Double {
+      let a = pts[k], b = pts[(k + 1) % n]
+      return ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+    }
     for k in 0..<segs {
       let a = pts[k], b = pts[(k + 1) % n]
-      let d = unit(a, b)
-      dirs.append(d)
-      let nn: V = (d.y * h, -d.x * h)
+      let d = dirs[k]
+      var da = d, db = d
+      if !closed && segs >= 2 {
+        if k == 1 && length(0) < tiny { da = dirs[0] }
+        if k == segs - 2 && length(segs - 1) < tiny { db = dirs[segs - 1] }
+      }
+      let na: V = (da.y * h, -da.x * h), nb: V = (db.y * h, -db.x * h)
       pieces.append([
-        (a.x + nn.x, a.y + nn.y), (b.x + nn.x, b.y + nn.y), (b.x - nn.x, b.y - nn.y), (a.x - nn.x, a.y - nn.y),
+        (a.x + na.x, a.y + na.y), (b.x + nb.x, b.y + nb.y), (b.x - nb.x, b.y - nb.y), (a.x - na.x, a.y - na.y),
       ])
     }
     if closed {
