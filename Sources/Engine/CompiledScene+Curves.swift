@@ -24,33 +24,20 @@ extension CompiledScene {
 
   /// Every value that at least one animation drives, sampled at `sampleTimes`, keeping only
   /// the components that actually change; ordered by when they first animate, then by target.
+  /// At most the first `limit` of them are sampled and returned (a plot holds so many panels;
+  /// sampling 100,000 values would take gigabytes).
   ///
   /// Colors are given as display sRGB components in 0…1 (`red`, `green`, `blue`, `opacity`);
   /// rects as `x`, `y`, `width`, `height` in points; transitions as `presence`, 1 when fully
   /// inserted and 0 when removed.
-  public func animatedValues(at sampleTimes: [Double]) -> [AnimatedValue] {
-    var result: [AnimatedValue] = []
+  public func animatedValues(at sampleTimes: [Double], limit: Int = .max) -> [AnimatedValue] {
+    typealias Candidate = (
+      target: String, label: String, track: AnimationTrack, lanes: [String], color: Bool, firstStart: Double
+    )
+    var candidates: [Candidate] = []
     func add(_ target: String, _ label: String, _ track: AnimationTrack, _ lanes: [String], color: Bool = false) {
       guard let first = track.runs.first else { return }
-      let samples = sampleTimes.map { t -> AnimatableVector in
-        let v = track.value(at: t)
-        guard color else { return v }
-        let c = ColorSpace.color(v)
-        return AnimatableVector(c.red, c.green, c.blue, c.opacity)
-      }
-      var components: [(name: String, values: [Double])] = []
-      for (lane, name) in lanes.enumerated() {
-        let values = samples.map { $0[lane] }
-        guard let v0 = values.first, values.contains(where: { $0 != v0 }) else { continue }
-        if let same = components.firstIndex(where: { $0.values == values }) {
-          components[same].name += ", " + name
-        } else {
-          components.append((name, values))
-        }
-      }
-      if !components.isEmpty {
-        result.append(AnimatedValue(target: target, label: label, components: components, firstStart: first.start))
-      }
+      candidates.append((target, label, track, lanes, color, first.start))
     }
     for i in 0..<table.count {
       let node = table[i].node
@@ -67,7 +54,33 @@ extension CompiledScene {
     for (id, track) in matchedTracks {
       add("matchedGeometry(\(id))", "matchedGeometry(\(id))", track, ["x", "y", "width", "height"])
     }
-    return result.sorted { $0.firstStart != $1.firstStart ? $0.firstStart < $1.firstStart : $0.target < $1.target }
+    candidates.sort { $0.firstStart != $1.firstStart ? $0.firstStart < $1.firstStart : $0.target < $1.target }
+
+    var result: [AnimatedValue] = []
+    for c in candidates {
+      guard result.count < limit else { break }
+      let samples = sampleTimes.map { t -> AnimatableVector in
+        let v = c.track.value(at: t)
+        guard c.color else { return v }
+        let color = ColorSpace.color(v)
+        return AnimatableVector(color.red, color.green, color.blue, color.opacity)
+      }
+      var components: [(name: String, values: [Double])] = []
+      for (lane, name) in c.lanes.enumerated() {
+        let values = samples.map { $0[lane] }
+        guard let v0 = values.first, values.contains(where: { $0 != v0 }) else { continue }
+        if let same = components.firstIndex(where: { $0.values == values }) {
+          components[same].name += ", " + name
+        } else {
+          components.append((name, values))
+        }
+      }
+      if !components.isEmpty {
+        result.append(
+          AnimatedValue(target: c.target, label: c.label, components: components, firstStart: c.firstStart))
+      }
+    }
+    return result
   }
 
   /// The target path, a short name, the lane names and whether the value is a color.

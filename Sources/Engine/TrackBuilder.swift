@@ -55,6 +55,7 @@ struct TrackBuilder {
 
   mutating func run() throws(SceneError) {
     collectAttributes()
+    try checkWorkBound()
     var state = scene.initialState
     history = StateHistory(initial: state, transactions: scene.transactions)
     let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
@@ -183,12 +184,50 @@ struct TrackBuilder {
     }
   }
 
+  /// Fails before any track is built when the replay would certainly pass the work limit,
+  /// so that a hostile scene (100,000 views changed by a hundred events) costs no gigabytes.
+  ///
+  /// A lower bound of what ``run()`` spends, from the state changes alone: the first layout;
+  /// per transaction 1 plus its changes; a new layout when it changes a variable that layout
+  /// reads; and at least one for the attributes, of views outside every `if` branch (always
+  /// laid out), that read the changed variable read by the most of them.
+  func checkWorkBound() throws(SceneError) {
+    var alwaysPresent = [Bool](repeating: true, count: table.count)
+    for i in 0..<table.count {
+      // Parents come before their children in the table.
+      alwaysPresent[i] = table[i].branch == nil && (table[i].parent.map { alwaysPresent[$0] } ?? true)
+    }
+    var readers: [String: Int] = [:]
+    for (name, list) in attributesByVariable {
+      readers[name] = list.count { alwaysPresent[$0.node] }
+    }
+    var state = scene.initialState
+    var bound = table.count
+    for (k, tx) in scene.transactions.enumerated() {
+      bound += 1 + tx.changes.count
+      var mostReaders = 0
+      var relayout = false
+      for change in tx.changes where state[change.name] != change.value {
+        state[change.name] = change.value
+        mostReaders = max(mostReaders, readers[change.name] ?? 0)
+        relayout = relayout || layoutDependencies.contains(change.name)
+      }
+      bound += mostReaders + (relayout ? table.count : 0)
+      if bound > SceneLimits.maxReplayWork { throw workLimitError(k, tx) }
+    }
+  }
+
   /// Counts `units` of work for transaction `k`, and stops the replay with an error that
   /// points at the transaction once the total passes ``SceneLimits/maxReplayWork``.
   mutating func spend(_ units: Int, _ k: Int, _ tx: Transaction) throws(SceneError) {
     work += units
     guard work > SceneLimits.maxReplayWork else { return }
-    throw SceneError(diagnostics: [
+    throw workLimitError(k, tx)
+  }
+
+  /// The error for a replay over the work limit at transaction `k`.
+  func workLimitError(_ k: Int, _ tx: Transaction) -> SceneError {
+    SceneError(diagnostics: [
       Diagnostic(
         file: "scene", location: tx.location, path: tx.path,
         message:

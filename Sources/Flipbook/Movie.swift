@@ -45,7 +45,9 @@ public struct Movie: Sendable {
     guard width > 0, height > 0, scale > 0, width.isFinite, height.isFinite, scale.isFinite else {
       throw MovieError("the canvas must have a finite size and scale > 0, got \(width)×\(height) at scale \(scale)")
     }
-    guard fps > 0, fps <= SceneLimits.maxFPS else { throw MovieError("fps \(fps) is out of range; expected (0, 240]") }
+    guard fps >= SceneLimits.minFPS, fps <= SceneLimits.maxFPS else {
+      throw MovieError("fps \(fps) is out of range; expected \(SceneLimits.fpsRangeText)")
+    }
     if let duration, !(duration >= 0 && duration.isFinite) {
       throw MovieError("duration \(duration) is out of range; expected seconds ≥ 0")
     }

@@ -6,9 +6,20 @@
 /// 3, 4, 3, 3, 4, 3, …), so the first `n` frames always end within half a centisecond of
 /// `n / fps` and the average rate is exact over the whole animation.
 public enum GIFTiming {
-  /// The delay of each of `count` frames at `fps`, in centiseconds.
-  public static func delays(frameCount count: Int, fps: Double) -> [Int] {
-    (0..<count).map { i in end(ofFrame: i + 1, fps: fps) - end(ofFrame: i, fps: fps) }
+  /// The longest delay a GIF frame can have: 65,535 cs (655.35 s), a 16-bit field.
+  public static let maximumDelay = 65535
+
+  /// The slowest rate a GIF can play: one frame per ``maximumDelay`` centiseconds.
+  public static let minimumFPS = 100 / Double(maximumDelay)
+
+  /// The delay of each of `count` frames at `fps`, in centiseconds; a rate slower than
+  /// ``minimumFPS`` (or not a positive number) is an error, never a delay cut short.
+  public static func delays(frameCount count: Int, fps: Double) throws(GIFError) -> [Int] {
+    guard fps >= minimumFPS, fps.isFinite else { throw .frameRate(fps) }
+    let delays = (0..<count).map { i in end(ofFrame: i + 1, fps: fps) - end(ofFrame: i, fps: fps) }
+    // At exactly the slowest rate, rounding could still give one more centisecond.
+    guard delays.allSatisfy({ $0 <= maximumDelay }) else { throw .frameRate(fps) }
+    return delays
   }
 
   /// When frame `n` starts, in whole centiseconds.

@@ -85,13 +85,16 @@ public final class GIFWriter {
     guard frame.width == width, frame.height == height else {
       throw .badFrame("\(frame.width)×\(frame.height) in a \(width)×\(height) GIF")
     }
+    guard (0...GIFTiming.maximumDelay).contains(delay) else {
+      throw .badFrame("a delay of \(delay) cs; a GIF frame lasts 0…\(GIFTiming.maximumDelay) cs")
+    }
     if !transparent && frame.transparentIndex != nil {
       throw .badFrame("frame \(framesWritten) has transparent pixels, but the GIF was opened as opaque")
     }
     let rect = transparent ? (x: 0, y: 0, w: width, h: height) : changedRect(frame)
     var control = GraphicsControlBlock(
       DisposalMode: transparent ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, UserInputFlag: false,
-      DelayTime: Int32(max(0, min(delay, 65535))),
+      DelayTime: Int32(delay),
       TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
     var extensionBytes = [UInt8](repeating: 0, count: 4)
     let length = EGifGCBToExtension(&control, &extensionBytes)
@@ -111,8 +114,9 @@ public final class GIFWriter {
     file = nil
     var code: Int32 = 0
     if EGifCloseFile(gif, &code) == GIF_ERROR {
+      let error = GIFError.giflib(path: path, code: code, errno: Self.systemError(code))
       unlink(temporaryPath)
-      throw .giflib(path: path, code: code)
+      throw error
     }
     if rename(temporaryPath, path) != 0 {
       let e = errno
@@ -183,8 +187,16 @@ public final class GIFWriter {
 
   private func check(_ result: Int32) throws(GIFError) {
     if result == GIF_ERROR {
-      throw .giflib(path: path, code: file?.pointee.Error ?? 0)
+      let code = file?.pointee.Error ?? 0
+      throw .giflib(path: path, code: code, errno: Self.systemError(code))
     }
+  }
+
+  /// The `errno` of the failed `fwrite`/`fclose` behind giflib's write, "disk full" and
+  /// close errors (which giflib does not keep), read before anything else can change it; 0
+  /// for others.
+  private static func systemError(_ code: Int32) -> Int32 {
+    [E_GIF_ERR_WRITE_FAILED, E_GIF_ERR_DISK_IS_FULL, E_GIF_ERR_CLOSE_FAILED].contains(code) ? errno : 0
   }
 
   /// The folder and file name of a path.

@@ -2,6 +2,7 @@ import FlipbookImage
 import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookRaster
+import FlipbookScene
 
 /// `render curves`: every animated value of a scene plotted against time, one panel per
 /// value and one colored line per component, with the timeline's events marked, so that a
@@ -37,9 +38,18 @@ public enum CurvePlot {
     let duration = scene.duration
     guard duration > 0 else { return nil }
     let times = (0...plotWidth).map { Double($0) / Double(plotWidth) * duration }
-    let values = scene.animatedValues(at: times)
-    guard !values.isEmpty else { return nil }
+    // As many panels as fit the pixel limits of a frame; a note in the title says when
+    // there were more values than that.
     let panelHeight = header + plotHeight + gap
+    let tallest = min(SceneLimits.maxPixelSide, SceneLimits.maxPixelsPerFrame / width)
+    let maxPanels = (tallest - top - bottom) / panelHeight
+    var values = scene.animatedValues(at: times, limit: maxPanels + 1)
+    guard !values.isEmpty else { return nil }
+    var title = options.title
+    if values.count > maxPanels {
+      values.removeLast()
+      title += "   (the first \(maxPanels) animated values, as many as fit)"
+    }
     let height = top + values.count * panelHeight + bottom
     func x(_ t: Double) -> Double { Double(left) + t / duration * Double(plotWidth) }
 
@@ -64,7 +74,7 @@ public enum CurvePlot {
     var image = Pixmap(width: width, height: height)
     rasterizer.render(DisplayList(width: width, height: height, background: .white, items: items), into: &image)
 
-    BitmapFont.draw(options.title, into: &image, x: left, y: 10, scale: 2, rgb: ink)
+    BitmapFont.draw(title, into: &image, x: left, y: 10, scale: 2, rgb: ink)
     for (p, value) in values.enumerated() {
       let y0 = top + p * panelHeight + header
       BitmapFont.draw(value.label, into: &image, x: left, y: y0 - 15, scale: 2, rgb: ink)

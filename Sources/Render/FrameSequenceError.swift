@@ -9,6 +9,8 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
   case notADirectory(path: String)
   /// `--out` does not exist and neither does the folder it would be created in.
   case parentMissing(path: String, parent: String)
+  /// `--out` is a symbolic link to nothing: `target`, which does not exist.
+  case danglingLink(path: String, target: String)
   /// `--out` could not be inspected or created.
   case cannotCreateDirectory(path: String, errno: Int32)
   /// Nothing can be created inside `--out` (permissions, read-only file system).
@@ -39,6 +41,9 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
       return "cannot write frames to '\(path)': it is a file, not a folder"
     case .parentMissing(let path, let parent):
       return "cannot write frames to '\(path)': the folder '\(parent)' does not exist"
+    case .danglingLink(let path, let target):
+      return "cannot write frames to '\(path)': it is a symbolic link to '\(target)', which does not exist; "
+        + "create that folder or remove the link"
     case .cannotCreateDirectory(let path, let code):
       return "cannot create the output folder '\(path)': \(POSIXFile.describe(code))"
     case .notWritable(let path, let code):

@@ -9,7 +9,8 @@ import Foundation
 /// Frames are rendered and quantized (``GIFQuantizer``, one palette per frame) on `jobs`
 /// threads of a ``WorkerPool``, while the calling thread compresses them into the file in
 /// order (``GIFWriter``). Workers run at most a few frames ahead of the writer, so memory
-/// stays bounded by about `2 × jobs` frames whatever the length. Delays come from
+/// stays bounded by about `2 × jobs` frames whatever the length, and large frames get fewer
+/// workers than `jobs` so that they fit ``Options/memoryBudget``. Delays come from
 /// ``GIFTiming``; a scene whose background is not opaque gives a transparent GIF. The file is
 /// written atomically: a failure or a cancellation removes the unfinished file.
 public enum GIFRenderer {
@@ -18,9 +19,23 @@ public enum GIFRenderer {
     public var matte: GIFColor?
     /// libimagequant's speed, 1 … 10.
     public var speed: Int32
-    public init(matte: GIFColor? = nil, speed: Int32 = 4) {
-      self.matte = matte; self.speed = speed
+    /// Bytes the workers and their queued frames may use together (see
+    /// ``workerCount(jobs:pixels:budget:)``); at least one worker always runs.
+    public var memoryBudget: Int
+    public init(matte: GIFColor? = nil, speed: Int32 = 4, memoryBudget: Int = 1 << 30) {
+      self.matte = matte; self.speed = speed; self.memoryBudget = memoryBudget
     }
+  }
+
+  /// Bytes per pixel of one worker and the frames queued for it: the RGBA pixmap it draws
+  /// into (4), the quantizer's working memory and indices (about 6, measured at 16384×4096),
+  /// and two finished frames of indices waiting for the writer (2), with some margin.
+  public static let bytesPerPixelPerWorker = 14
+
+  /// How many of `jobs` workers fit `budget` bytes for frames of `pixels` pixels (at least
+  /// one): `--jobs 8` for a 16384×4096 GIF would otherwise take 5 GB.
+  public static func workerCount(jobs: Int, pixels: Int, budget: Int) -> Int {
+    max(1, min(jobs, budget / max(1, pixels * bytesPerPixelPerWorker)))
   }
 
   /// Renders frames `range` (nil: all) of `scene` into the GIF at `path`.
@@ -34,12 +49,14 @@ public enum GIFRenderer {
   ) throws -> WriteSummary {
     let start = ContinuousClock.now
     let frames = range.map { Array($0) } ?? Array(0..<scene.frameCount)
+    let delays = try GIFTiming.delays(frameCount: frames.count, fps: scene.fps)
     let writer = try GIFWriter(
       path: path, width: scene.pixelWidth, height: scene.pixelHeight,
       transparent: scene.scene.canvas.background.opacity < 1)
-    let delays = GIFTiming.delays(frameCount: frames.count, fps: scene.fps)
     do {
-      try WorkerPool(jobs: jobs, name: "flipbook-gif").forEachInOrder(
+      let workers = workerCount(
+        jobs: jobs, pixels: scene.pixelWidth * scene.pixelHeight, budget: options.memoryBudget)
+      try WorkerPool(jobs: workers, name: "flipbook-gif").forEachInOrder(
         count: frames.count, cancellation: cancellation, progress: progress,
         makeWorker: {
           Worker(

@@ -51,6 +51,8 @@ struct OutputFolder {
       if code == ENOTDIR { throw .parentMissing(path: path, parent: parent) }
       throw .cannotCreateDirectory(path: path, errno: code)
     }
+    // A link to nothing: mkdir would fail with "File exists", which explains nothing.
+    if let target = danglingLinkTarget() { throw .danglingLink(path: path, target: target) }
     var parentInfo = stat()
     guard stat(parent, &parentInfo) == 0, isDirectory(parentInfo) else {
       throw .parentMissing(path: path, parent: parent)
@@ -59,6 +61,15 @@ struct OutputFolder {
       throw .cannotCreateDirectory(path: path, errno: errno)
     }
     created = true
+  }
+
+  /// Where `path` points when it is a symbolic link (whose target is missing, as `stat` said).
+  private func danglingLinkTarget() -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let n = readlink(path, &buffer, buffer.count - 1)
+    return n < 0 ? "?" : String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Fails before any rendering when a frame name of `names` is taken by a folder.

@@ -47,7 +47,7 @@ struct Curves: ParsableCommand {
       throw ExitCode.failure
     }
     do {
-      try PNGFile.write(plot, to: out)
+      try InterruptGuard.writingFile(out) { try PNGFile.write(plot, to: out) }
     } catch {
       printError("\(error)")
       throw ExitCode.failure

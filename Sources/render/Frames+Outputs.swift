@@ -56,14 +56,16 @@ extension Frames {
       t = compiled.time(ofFrame: frame)
     } else {
       t = time!
-      guard t <= compiled.duration + 1e-9 else {
-        printError("--time \(t): the scene lasts 0…\(formatSeconds(compiled.duration)) s (--duration S renders longer)")
+      // The last frame can lie after the duration (8.35 s at 30 fps has frame 251 at 8.3667 s).
+      let end = max(compiled.duration, compiled.time(ofFrame: compiled.frameCount - 1))
+      guard t <= end + 1e-9 else {
+        printError("--time \(t): the scene lasts 0…\(SceneDecoder.format(end)) s (--duration S renders longer)")
         throw ExitCode.failure
       }
     }
     do {
       let pixmap = try FrameRenderer.pixmap(compiled, at: t)
-      try PNGFile.write(pixmap, to: out!)
+      try InterruptGuard.writingFile(out!) { try PNGFile.write(pixmap, to: out!) }
     } catch {
       printError("\(error)")
       throw ExitCode.failure
@@ -73,6 +75,21 @@ extension Frames {
       abs(t * compiled.fps - exact) < 1e-6
       ? "frame \(Int(exact)) (\(formatSeconds(t)) s)" : "\(formatSeconds(t)) s (between frames)"
     report("\(which) → \(out!)")
+  }
+
+  /// `--contact-sheet FILE.png`: without `--every`, as many frames as fit the size limit.
+  func writeContactSheet(_ compiled: CompiledScene, to path: String) throws {
+    var options = ContactSheet.Options(columns: columns)
+    options.every = every ?? ContactSheet.smallestEvery(compiled, options: options)
+    do {
+      let sheet = try ContactSheet.make(compiled, options: options)
+      try InterruptGuard.writingFile(path) { try PNGFile.write(sheet, to: path) }
+    } catch {
+      printError("\(error)")
+      throw ExitCode.failure
+    }
+    let sampled = every == nil && options.every > 1 ? " (one in \(options.every), to fit the size limit)" : ""
+    report("\(ContactSheet.frames(of: compiled, every: options.every).count) frames\(sampled) → \(path)")
   }
 
   /// A bar on stderr when it is a terminal and `--quiet` is not given.

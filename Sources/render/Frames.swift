@@ -49,8 +49,11 @@ struct Frames: ParsableCommand {
       "Also (or only) write sampled frames as one labeled grid PNG.", valueName: "file.png"))
   var contactSheet: String?
 
-  @Option(help: "With --contact-sheet: sample every k-th frame (the last is always shown).")
-  var every: Int = 1
+  @Option(
+    help: ArgumentHelp(
+      "With --contact-sheet: sample every k-th frame (the last is always shown); default 1, or the smallest k "
+        + "whose sheet fits the size limit.", valueName: "k"))
+  var every: Int?
 
   @Option(help: "With --contact-sheet: thumbnails per row.")
   var columns: Int = 6
@@ -75,7 +78,7 @@ struct Frames: ParsableCommand {
     if let jobs, jobs < 1 || jobs > 1024 {
       throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
     }
-    if every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
+    if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
     if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
     try validateOutputs()
   }
@@ -91,16 +94,7 @@ struct Frames: ParsableCommand {
       }
       range = frames.first...frames.last
     }
-    if let contactSheet {
-      do {
-        let sheet = try ContactSheet.make(compiled, options: ContactSheet.Options(every: every, columns: columns))
-        try PNGFile.write(sheet, to: contactSheet)
-        report("\(ContactSheet.frames(of: compiled, every: every).count) frames → \(contactSheet)")
-      } catch {
-        printError("\(error)")
-        throw ExitCode.failure
-      }
-    }
+    if let contactSheet { try writeContactSheet(compiled, to: contactSheet) }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
     if let gif { try writeGIF(compiled, to: gif, range: range, jobs: jobs) }
@@ -143,19 +137,16 @@ struct Frames: ParsableCommand {
       FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
     let bar = progressBar("gif", total: range.map { $0.count } ?? compiled.frameCount)
-    InterruptGuard.begin()
-    defer { InterruptGuard.end() }
     do {
       let options = GIFRenderer.Options(matte: matte.flatMap(Self.parseColor))
-      let summary = try GIFRenderer.render(
-        compiled, to: path, range: range, jobs: jobs, options: options, cancellation: InterruptGuard.token,
-        progress: progress(bar))
+      let summary = try InterruptGuard.writingFile(path) {
+        try GIFRenderer.render(
+          compiled, to: path, range: range, jobs: jobs, options: options, cancellation: InterruptGuard.token,
+          progress: progress(bar))
+      }
       bar?.clear()
       report(summaryLine(summary, path))
     } catch {
-      if let signo = InterruptGuard.pendingSignal {
-        InterruptGuard.exitAfterInterrupt(signo, "'\(path)' was not changed")
-      }
       bar?.clear()
       printError("\(error)")
       throw ExitCode.failure

@@ -93,6 +93,25 @@ enum InterruptGuard {
     }
   }
 
+  /// Runs `write`, which writes the one file `path` atomically (a PNG frame, a contact
+  /// sheet, a plot), between ``begin()`` and ``end()``: a file over `ulimit -f` then fails
+  /// like a full disk (SIGXFSZ ignored, the temporary file removed) instead of killing the
+  /// process, and an interrupting signal lets the write finish or fail cleanly, then exits
+  /// with 128 + the signal number, saying whether `path` was written.
+  static func writingFile<T>(_ path: String, _ write: () throws -> T) throws -> T {
+    begin()
+    defer { end() }
+    let result: T
+    do {
+      result = try write()
+    } catch {
+      if let signo = pendingSignal { exitAfterInterrupt(signo, "'\(path)' was not changed") }
+      throw error
+    }
+    if let signo = pendingSignal { exitAfterInterrupt(signo, "'\(path)' was written") }
+    return result
+  }
+
   /// Sets the disposition of `signo`; returns the previous one, or nil if that failed.
   private static func setHandler(
     _ signo: Int32, _ handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0

@@ -22,11 +22,31 @@ struct Render: ParsableCommand {
       """,
     subcommands: [Frames.self, Validate.self, Info.self, Curves.self],
     defaultSubcommand: Frames.self)
+
+  /// Refuses an argument that is not UTF-8 before anything is parsed (status 64).
+  ///
+  /// Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, so such a
+  /// path would name another file, possibly an existing folder whose frames a run replaces.
+  /// Paths are not carried as raw bytes through the command, so they are refused instead.
+  static func main() {
+    let argv = CommandLine.unsafeArgv
+    for i in 1..<max(1, Int(CommandLine.argc)) {
+      guard let pointer = argv[i] else { continue }
+      let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+      if String(validating: bytes, as: UTF8.self) == nil {
+        printError(
+          "argument \(i) ('\(String(decoding: bytes, as: UTF8.self))') is not valid UTF-8; render takes file "
+            + "names and values in UTF-8 only: rename the file or folder")
+        Foundation.exit(ExitCode.validationFailure.rawValue)
+      }
+    }
+    Self.main(nil)
+  }
 }
 
 /// Options that override the scene's own values; validate and info take them too.
 struct Overrides: ParsableArguments {
-  @Option(help: "Frames per second (0 < fps ≤ 240), instead of the scene's.")
+  @Option(help: "Frames per second (0.001 ≤ fps ≤ 240), instead of the scene's.")
   var fps: Double?
   @Option(help: "Duration in seconds, instead of the scene's.")
   var duration: Double?

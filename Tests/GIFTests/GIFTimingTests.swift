@@ -1,23 +1,24 @@
 import FlipbookGIF
+import FlipbookRender
 import Testing
 
 @Suite struct GIFTimingTests {
-  @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() {
-    #expect(GIFTiming.delays(frameCount: 6, fps: 30) == [3, 4, 3, 3, 4, 3])
+  @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() throws {
+    #expect(try GIFTiming.delays(frameCount: 6, fps: 30) == [3, 4, 3, 3, 4, 3])
   }
 
-  @Test func delaysSumToTheDurationForAnyLength() {
+  @Test func delaysSumToTheDurationForAnyLength() throws {
     for fps in [7.0, 12, 24, 29.97, 30, 48, 60] {
       for n in [1, 2, 3, 10, 61, 121] {
-        let sum = GIFTiming.delays(frameCount: n, fps: fps).reduce(0, +)
+        let sum = try GIFTiming.delays(frameCount: n, fps: fps).reduce(0, +)
         #expect(abs(Double(sum) - 100 * Double(n) / fps) <= 0.5, "fps \(fps), \(n) frames: \(sum) cs")
       }
     }
   }
 
-  @Test func ratesThatDivideAHundredAreEvenAndNeedNoWarning() {
+  @Test func ratesThatDivideAHundredAreEvenAndNeedNoWarning() throws {
     for fps in [10.0, 20, 25, 50] {
-      let delays = GIFTiming.delays(frameCount: 20, fps: fps)
+      let delays = try GIFTiming.delays(frameCount: 20, fps: fps)
       #expect(Set(delays) == [Int(100 / fps)])
       #expect(GIFTiming.warning(fps: fps) == nil)
     }
@@ -31,6 +32,25 @@ import Testing
     // 60 fps needs 1 cs frames, which browsers slow down to 10 cs.
     let sixty = try #require(GIFTiming.warning(fps: 60))
     #expect(sixty.contains("too fast") && sixty.contains("--fps 50"))
+  }
+
+  @Test func ratesTooSlowForASixteenBitDelayAreErrorsNotCutShort() throws {
+    // 100 / 65535 fps: one frame per 65,535 cs, the longest delay a GIF frame can hold.
+    #expect(try GIFTiming.delays(frameCount: 3, fps: 100.0 / 65535) == [65535, 65535, 65535])
+    #expect(try GIFTiming.delays(frameCount: 1, fps: 0.002) == [50000])
+    for fps in [100.0 / 65536, 0.001, Double("1e-320")!, 0, -1, .nan, .infinity] {
+      #expect(throws: GIFError.self, "\(fps) fps") { try GIFTiming.delays(frameCount: 2, fps: fps) }
+    }
+  }
+
+  @Test func largeGIFFramesGetFewerWorkersWithinTheMemoryBudget() {
+    let gib = 1 << 30
+    // A 16384×4096 frame needs 14 bytes per pixel per worker: 939,524,096 bytes, one fits.
+    #expect(GIFRenderer.workerCount(jobs: 8, pixels: 16384 * 4096, budget: gib) == 1)
+    #expect(GIFRenderer.workerCount(jobs: 8, pixels: 8192 * 4096, budget: gib) == 2)
+    // 1080p: 29,030,400 bytes per worker, so 8 fit.
+    #expect(GIFRenderer.workerCount(jobs: 8, pixels: 1920 * 1080, budget: gib) == 8)
+    #expect(GIFRenderer.workerCount(jobs: 8, pixels: 16384 * 16384, budget: gib) == 1)
   }
 
   @Test func matteColorsParseLikeGifski() {

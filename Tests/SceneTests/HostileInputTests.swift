@@ -9,11 +9,11 @@ import FlipbookScene
   @Test func commandLineOverridesOutOfRangeNameTheOption() {
     #expect(
       errors(minimal, overrides: SceneOverrides(fps: .nan)) == [
-        "scene.json:1:1: fps: --fps nan is out of range; expected a number in (0, 240]"
+        "scene.json:1:1: fps: --fps nan is out of range; expected a number in [0.001, 240]"
       ])
     #expect(
       errors(minimal, overrides: SceneOverrides(fps: 0)) == [
-        "scene.json:1:1: fps: --fps 0 is out of range; expected a number in (0, 240]"
+        "scene.json:1:1: fps: --fps 0 is out of range; expected a number in [0.001, 240]"
       ])
     #expect(
       errors(minimal, overrides: SceneOverrides(duration: .infinity)) == [
@@ -43,6 +43,34 @@ import FlipbookScene
       errors("{\"a\": \"b\n\"}") == [
         #"scene.json:1:7: invalid JSON: unterminated string: it reaches the end of the line (a line break inside a string is written \n)"#
       ])
+  }
+
+  @Test func bareWordsAreStringsWithoutQuotesUnlessTheyAreNaNOrInfinity() {
+    let canvas = #"{"canvas": {"width": 10, "height": 10, "background": "#
+    #expect(
+      errors(canvas + "None}}") == [
+        #"scene.json:1:54: invalid JSON: unexpected word 'None', expected a value; a string is written in double quotes ("None")"#
+      ])
+    #expect(
+      errors(#"{"root": {"id": Name: 1}}"#) == [
+        #"scene.json:1:17: invalid JSON: unexpected word 'Name', expected a value; a string is written in double quotes ("Name")"#
+      ])
+    #expect(
+      errors(canvas + "Infinity}}") == [
+        "scene.json:1:54: invalid JSON: NaN and Infinity are not JSON numbers; write a finite number"
+      ])
+    #expect(errors(canvas + "Infinite}}").first?.contains("unexpected word 'Infinite'") == true)
+  }
+
+  @Test func anArrayLongerThanTheFormatAllowsStopsTheParserAtItsStart() {
+    // One more element than any array of the format may hold (events, steps, path commands).
+    let zeros = Array(repeating: "0", count: SceneLimits.maxArrayCount + 1).joined(separator: ",")
+    #expect(
+      errors(#"{"timeline": ["# + zeros + "]}") == [
+        "scene.json:1:14: invalid JSON: an array of more than 1000000 elements; this is beyond the renderer's limit"
+      ])
+    let exactly = Array(repeating: "0", count: SceneLimits.maxArrayCount).joined(separator: ",")
+    #expect(errors(#"{"timeline": ["# + exactly + "]}").first?.contains("an array of more than") == false)
   }
 
   @Test func longStringsAreShortenedInMessages() {

@@ -44,7 +44,7 @@ import FlipbookScene
     let e = errors(text)
     #expect(e.contains(#"scene.json:1:22: canvas.width: -1 is out of range; expected a number > 0"#))
     #expect(e.contains(where: { $0.hasPrefix(#"scene.json:1:41: canvas.colour: unknown key "colour""#) }))
-    #expect(e.contains(#"scene.json:1:66: fps: 0 is out of range; expected a number in (0, 240]"#))
+    #expect(e.contains(#"scene.json:1:66: fps: 0 is out of range; expected a number in [0.001, 240]"#))
     #expect(e.contains(#"scene.json:2:20: state.2bad: invalid state name "2bad"; names match [A-Za-z_][A-Za-z0-9_]*"#))
     #expect(
       e.contains(where: {

@@ -1,39 +1,71 @@
-import FlipbookImage
-import Glibc
 import FlipbookEngine
+import FlipbookGIF
+import FlipbookImage
 import FlipbookRender
 import FlipbookScene
+import Glibc
 
 /// libFuzzer's entry point: one input is one scene file, or SVG path data.
 ///
 /// An input that does not start with `{` is SVG path data for the path parser alone (a
-/// scene's `d` reaches the same parser through the decoder). Otherwise the input is decoded and validated; a valid scene is compiled (the timeline replayed into
-/// tracks) and evaluated at its first, middle and last frame, and small frames are also
-/// drawn (through ``SceneFrameProducer``, as every output draws them), so that extreme values
-/// reach layout and the rasterizer too. Every step is bounded by the scene limits, so an
-/// input that takes long is itself a finding (a hang).
+/// scene's `d` reaches the same parser through the decoder). Otherwise the input is a scene,
+/// optionally followed by a NUL byte and the command line's numbers as text, `FPS SCALE
+/// DURATION TIME` (`-` for one not given), read as `render` reads `--fps`, `--scale`,
+/// `--duration` and `--time`, so that extreme values (`1e-320`, `inf`, `nan`, `1e308`) reach
+/// every step that uses them. The scene is decoded and validated with those overrides; a
+/// valid scene is compiled (the timeline replayed into tracks) and evaluated at its first,
+/// middle and last frame and at the time, its GIF delays and contact-sheet layout are worked
+/// out, and small frames are also drawn (through ``SceneFrameProducer``, as every output
+/// draws them), so that extreme values reach layout and the rasterizer too. Every step is
+/// bounded by the scene limits, so an input that takes long is itself a finding (a hang).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let bytes = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  if bytes.first != UInt8(ascii: "{") {
-    _ = try? PathCommand.parse(svg: String(decoding: bytes, as: UTF8.self))
+  let input = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  if input.first != UInt8(ascii: "{") {
+    _ = try? PathCommand.parse(svg: String(decoding: input, as: UTF8.self))
     return 0
   }
-  guard let scene = try? SceneDecoder.decode(bytes, file: "fuzz.json") else { return 0 }
+  let (bytes, numbers) = CommandLineNumbers.split(input)
+  let overrides = SceneOverrides(fps: numbers.fps, duration: numbers.duration, scale: numbers.scale)
+  guard let scene = try? SceneDecoder.decode(bytes, file: "fuzz.json", overrides: overrides) else { return 0 }
   guard let compiled = try? CompiledScene(scene) else { return 0 }
   let last = compiled.frameCount - 1
+  var times = Set([0, last / 2, last].map(compiled.time(ofFrame:)))
+  // `--time T`: as the command checks it, a moment from 0 to the later of the duration and the last frame.
+  if let t = numbers.time, t >= 0, t.isFinite, t <= max(compiled.duration, compiled.time(ofFrame: last)) + 1e-9 {
+    times.insert(t)
+  }
   var producer = SceneFrameProducer(scene: compiled)
   var pixmap = Pixmap(width: 0, height: 0)
-  for frame in Set([0, last / 2, last]) {
+  for t in times {
     // Draw only small frames: the input can ask for 67 million pixels per frame. Larger
     // ones are still evaluated, for layout.
     if compiled.pixelWidth * compiled.pixelHeight <= 64 * 64 {
-      try? producer.renderFrame(frame, into: &pixmap)
+      try? producer.render(at: t, into: &pixmap)
     } else {
-      _ = compiled.displayList(frame: frame)
+      _ = compiled.displayList(at: t)
     }
   }
+  _ = try? GIFTiming.delays(frameCount: min(compiled.frameCount, 1000), fps: compiled.fps)
+  _ = ContactSheet.smallestEvery(compiled)
   return 0
+}
+
+/// The numbers `render` takes on its command line, as the text after a NUL byte of a fuzz
+/// input: `FPS SCALE DURATION TIME`, each parsed as ArgumentParser parses a `Double` option.
+struct CommandLineNumbers {
+  var fps: Double?
+  var scale: Double?
+  var duration: Double?
+  var time: Double?
+
+  /// The scene (the bytes before the first NUL) and the numbers after it.
+  static func split(_ input: [UInt8]) -> (scene: [UInt8], numbers: CommandLineNumbers) {
+    guard let nul = input.firstIndex(of: 0) else { return (input, CommandLineNumbers()) }
+    let words = String(decoding: input[(nul + 1)...], as: UTF8.self).split(separator: " ").map { Double($0) }
+    func word(_ i: Int) -> Double? { i < words.count ? words[i] : nil }
+    return (Array(input[..<nul]), CommandLineNumbers(fps: word(0), scale: word(1), duration: word(2), time: word(3)))
+  }
 }
 
 /// libFuzzer's driver, for a program that has its own `main`.

@@ -19,8 +19,16 @@ public enum SceneLimits {
   public static let maxPixelSide = 16_384
   public static let maxPixelsPerFrame = 67_108_864
   public static let maxFrames = 100_000
+  /// The slowest frame rate, one frame every 1,000 s: any slower is a mistake (a subnormal
+  /// `1e-320` would make a frame's time infinite), and GIF delays could not hold it.
+  public static let minFPS = 0.001
   public static let maxFPS = 240.0
+  /// The frame rates allowed, as messages and docs write them.
+  public static let fpsRangeText = "[0.001, 240]"
   public static let maxTransactions = 1_000_000
+  /// The longest array of the format: timeline events, sequence steps, path commands. The
+  /// parser stops at a longer one before building it all.
+  public static let maxArrayCount = 1_000_000
   /// Work to replay the timeline into animation tracks, in units of about a microsecond
   /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
   /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
@@ -56,7 +64,7 @@ public struct SceneDecoder {
     }
     let json: JSONValue
     do {
-      json = try JSONParser.parse(bytes)
+      json = try JSONParser.parse(bytes, maxArrayCount: SceneLimits.maxArrayCount)
     } catch {
       throw SceneError(diagnostics: [
         Diagnostic(file: file, location: error.location, path: "", message: "invalid JSON: \(error.message)")
@@ -165,16 +173,17 @@ public struct SceneDecoder {
 
     var fps = 30.0
     if let f = overrides.fps {
-      if !(f > 0 && f <= SceneLimits.maxFPS) || !f.isFinite {
-        error(json.location, "fps", "--fps \(format(f)) is out of range; expected a number in (0, 240]")
+      if !(f >= SceneLimits.minFPS && f <= SceneLimits.maxFPS) {
+        error(
+          json.location, "fps", "--fps \(format(f)) is out of range; expected a number in \(SceneLimits.fpsRangeText)")
       }
       fps = f
     } else if let v = top["fps"] {
       if let f = number(v, "fps") {
-        if f > 0 && f <= SceneLimits.maxFPS {
+        if f >= SceneLimits.minFPS && f <= SceneLimits.maxFPS {
           fps = f
         } else {
-          error(v, "fps", "\(format(f)) is out of range; expected a number in (0, 240]")
+          error(v, "fps", "\(format(f)) is out of range; expected a number in \(SceneLimits.fpsRangeText)")
         }
       }
     }
@@ -301,7 +310,11 @@ public struct SceneDecoder {
     return letter(first) && s.unicodeScalars.dropFirst().allSatisfy { letter($0) || ($0 >= "0" && $0 <= "9") }
   }
 
-  func format(_ d: Double) -> String {
+  func format(_ d: Double) -> String { Self.format(d) }
+
+  /// A number for messages: whole numbers without a fraction (`30`), others as Swift prints
+  /// them (`0.5`, `1e+18`, `inf`); never traps, whatever the magnitude.
+  package static func format(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
     return "\(d)"
   }

@@ -3,7 +3,9 @@
 ///
 /// Foundation's JSONSerialization forgets positions, and scene errors must name the line
 /// and column. Nesting is limited to `maxDepth` (an error beyond
-/// it, never a stack overflow) and rejects duplicate keys, which JSON leaves undefined.
+/// it, never a stack overflow) and arrays to `maxArrayCount` elements (an error as soon as
+/// one has more, before a hostile file of millions of tiny values has built them all), and
+/// it rejects duplicate keys, which JSON leaves undefined.
 public struct JSONParser {
   public struct SyntaxError: Error, Sendable {
     public var message: String
@@ -12,21 +14,27 @@ public struct JSONParser {
 
   /// Deeper nesting than any real scene; deeper input is an error, not a crash.
   public static let defaultMaxDepth = 256
+  /// No limit on array lengths.
+  public static let unlimited = Int.max
 
   private let bytes: [UInt8]
   private var index = 0
   private var line = 1
   private var column = 1
   private let maxDepth: Int
+  private let maxArrayCount: Int
 
-  public init(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth) {
+  public init(bytes: [UInt8], maxDepth: Int = JSONParser.defaultMaxDepth, maxArrayCount: Int = JSONParser.unlimited) {
     self.bytes = bytes
     self.maxDepth = maxDepth
+    self.maxArrayCount = maxArrayCount
   }
 
   /// Parses one JSON document (a leading UTF-8 byte-order mark is allowed).
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(SyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+  public static func parse(
+    _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, maxArrayCount: Int = unlimited
+  ) throws(SyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, maxDepth: maxDepth, maxArrayCount: maxArrayCount)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
@@ -112,8 +120,8 @@ public struct JSONParser {
       throw error("strings must use double quotes")
     case UInt8(ascii: "/"):
       throw error("comments are not allowed in JSON")
-    case UInt8(ascii: "N"), UInt8(ascii: "I"):
-      throw error(Self.nonFiniteMessage)
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
+      throw bareWordError()
     default:
       throw error("unexpected \(describeCurrent()), expected a value")
     }
@@ -130,6 +138,17 @@ public struct JSONParser {
     if index < bytes.count, isIdentifierByte(bytes[index]) {
       throw error("invalid literal, expected '\(word)'", at: start)
     }
+  }
+
+  /// The error for a word where a value belongs: `NaN` and `Infinity` are explained as
+  /// numbers JSON cannot write; any other word (`None`, `red`) as a string without quotes.
+  private func bareWordError() -> SyntaxError {
+    var end = index
+    while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+    let word = String(decoding: bytes[index..<end], as: UTF8.self)
+    if word == "NaN" || word == "Infinity" { return error(Self.nonFiniteMessage) }
+    let quoted = Self.excerpt(word)
+    return error("unexpected word '\(quoted)', expected a value; a string is written in double quotes (\"\(quoted)\")")
   }
 
   private func isIdentifierByte(_ b: UInt8) -> Bool {
@@ -265,6 +284,9 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
+      if elements.count == maxArrayCount {
+        throw error("an array of more than \(maxArrayCount) elements; this is beyond the renderer's limit", at: start)
+      }
       elements.append(try parseValue(depth: depth))
       skipWhitespace()
       guard index < bytes.count else { throw error("unterminated array (opened at \(start))") }
@@ -287,6 +309,7 @@ public struct JSONParser {
     let start = location
     advance()
     var members: [JSONValue.Member] = []
+    // Most objects have a few keys: a Set for each would double the memory of a big file.
     var seen = Set<String>()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -302,7 +325,9 @@ public struct JSONParser {
       }
       let keyLocation = location
       let key = try parseString()
-      if !seen.insert(key).inserted { throw error("duplicate key \"\(Self.excerpt(key))\"", at: keyLocation) }
+      if members.count == 8 { seen = Set(members.map(\.key)) }
+      let duplicate = members.count < 8 ? members.contains { $0.key == key } : !seen.insert(key).inserted
+      if duplicate { throw error("duplicate key \"\(Self.excerpt(key))\"", at: keyLocation) }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after key \"\(Self.excerpt(key))\"")
