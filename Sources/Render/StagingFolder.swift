@@ -77,12 +77,19 @@ struct StagingFolder {
   /// the error says so (``FrameSequenceError/commitFailed(path:errno:rolledBack:)``).
   func commit(_ journal: CommitJournal, cancellation: CancellationToken?) throws(FrameSequenceError) {
     try check(cancellation)
-    guard mkdir(oldPath, 0o700) == 0 else { throw .notWritable(path: folder.path, errno: errno) }
-    let written = Array(journal.text.utf8).withUnsafeBytes {
-      POSIXFile.write($0, toPath: path + "/journal.tmp", exclusive: true)
+    // Nothing has moved until the journal is in place: a failure before that (a full disk)
+    // only removes this folder.
+    var code: Int32 = 0
+    if mkdir(oldPath, 0o700) != 0 { code = errno }
+    if code == 0 {
+      code = Array(journal.text.utf8).withUnsafeBytes {
+        POSIXFile.write($0, toPath: path + "/journal.tmp", exclusive: true)
+      }
     }
-    guard written == 0, rename(path + "/journal.tmp", journalPath) == 0 else {
-      throw .notWritable(path: folder.path, errno: written != 0 ? written : errno)
+    if code == 0 && rename(path + "/journal.tmp", journalPath) != 0 { code = errno }
+    if code != 0 {
+      remove()
+      throw .notWritable(path: folder.path, errno: code)
     }
     do throws(FrameSequenceError) {
       try moveIn(journal, cancellation: cancellation)
