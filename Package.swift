@@ -105,6 +105,9 @@ let package = Package(
     // Temporary files beside a target, owned through an flock so that the next run removes a
     // killed run's leftovers: the GIF writer's and the single-PNG writer's (plain POSIX).
     .target(name: "FlipbookFiles", path: "Sources/Files"),
+    // fstatfs(2), which Swift's Glibc module leaves out: the output folder's lock tells network
+    // file systems (where it uses a lock file) by their type.
+    .systemLibrary(name: "CStatfs", path: "Sources/CStatfs"),
     .target(
       name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookImage", "FlipbookFiles"],
       path: "Sources/GIF"),
@@ -112,7 +115,7 @@ let package = Package(
       name: "FlipbookRender",
       dependencies: [
         "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
-        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles",
+        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "CStatfs",
       ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own

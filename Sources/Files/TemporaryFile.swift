@@ -130,7 +130,8 @@ package final class TemporaryFile {
 
   /// Unlinks the regular file at `path` if its lock can be taken (its writer is gone).
   package static func removeIfUnowned(_ path: String) {
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    // Open for writing: NFS takes an exclusive flock only on a file open for writing.
+    let fd = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return }
     defer { close(fd) }
     var opened = stat()

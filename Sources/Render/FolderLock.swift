@@ -1,3 +1,5 @@
+import CStatfs
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -19,10 +21,16 @@
 /// ``FrameSequenceError/busy(path:)``: a second full run into a busy folder fails at once
 /// instead of mixing its frames with the first one's or hanging behind it.
 ///
-/// The lock is on the folder, not on a lock file, so nothing is added to the folder. On file
-/// systems without `flock` on folders (some network file systems), the write fails with the
-/// system's reason rather than running unprotected.
+/// On a local file system the lock is on the folder itself, so nothing is added to the folder.
+/// On a network file system a folder's `flock` only excludes processes of the same machine
+/// (Linux's NFS client locks folders locally), while a render farm runs on many: there the lock
+/// is on a hidden file inside, ``fileName``, which NFS locks on the server; it stays in the
+/// folder. Where even that cannot be locked, the write fails with the system's reason rather
+/// than running unprotected.
 final class FolderLock {
+  /// The lock file used on network file systems.
+  static let fileName = ".flipbook-lock"
+
   /// How long a run waits for another run's lock before it gives up.
   static let patience: Duration = .seconds(2)
 
@@ -50,7 +58,14 @@ final class FolderLock {
   static func acquire(
     _ folder: OutputFolder, shared: Bool, recover: () throws(FrameSequenceError) -> Void
   ) throws(FrameSequenceError) -> FolderLock? {
-    let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    var fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 && (folder.usesLockFile || isOnNetwork(fd)) {
+      let file = openat(fd, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
+      let code = errno
+      close(fd)
+      fd = file
+      errno = code
+    }
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
       throw .lockFailed(path: folder.path, errno: errno)
@@ -73,6 +88,12 @@ final class FolderLock {
     }
   }
 
+  /// True when this run can hold the lock exclusive (no other run holds it); takes it so.
+  /// Turning a shared lock exclusive may drop it when that fails: only for a run that leaves.
+  var isAlone: Bool {
+    (try? take(LOCK_EX)) == true
+  }
+
   /// Tries to take the lock in `mode` without waiting; false when another run holds it.
   private func take(_ mode: Int32) throws(FrameSequenceError) -> Bool {
     while flock(descriptor, mode | LOCK_NB) != 0 {
@@ -82,7 +103,17 @@ final class FolderLock {
     return true
   }
 
-  /// False when the folder was removed after it was opened.
+  /// True when `fd` is on a network file system (NFS, SMB, Ceph, AFS, 9P, Lustre, FUSE), by
+  /// the file system's magic number (Linux).
+  private static func isOnNetwork(_ fd: Int32) -> Bool {
+    let network: Set<Int> = [
+      0x6969, 0x517B, 0xFF53_4D42, 0xFE53_4D42, 0x00C3_6400, 0x5346_414F, 0x0102_1997, 0x0BD0_0BD0,
+      0x6573_5546,
+    ]
+    return network.contains(Int(cstatfs_type(fd)))
+  }
+
+  /// False when the folder (or its lock file) was removed after it was opened.
   private var isLinked: Bool {
     var info = stat()
     return fstat(descriptor, &info) == 0 && info.st_nlink > 0

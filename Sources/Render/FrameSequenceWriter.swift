@@ -42,6 +42,9 @@ public struct FrameSequenceWriter: Sendable {
   /// that a test can kill the process at chosen points of it. The `render` command sets it
   /// from the environment variable `FLIPBOOK_TEST_COMMIT_PAUSE_US`.
   package var commitStepPause: UInt32 = 0
+  /// Test only: lock the folder through a lock file, as on a network file system
+  /// (``FolderLock``).
+  package var usesLockFile = false
 
   /// `directory` as the writer's messages name it: without trailing slashes, `.` when empty.
   public var folder: String { OutputFolder(path: directory).path }
@@ -95,6 +98,7 @@ public struct FrameSequenceWriter: Sendable {
     let names = frames.map { FrameFileName.name(index: $0, frameCount: frameCount) }
 
     var folder = OutputFolder(path: directory)
+    folder.usesLockFile = usesLockFile
     let lock = try folder.lock(shared: range != nil, pause: commitStepPause)
     defer { lock.unlock() }
     let staging: StagingFolder
@@ -102,7 +106,7 @@ public struct FrameSequenceWriter: Sendable {
       try folder.checkTargets(names)
       staging = try StagingFolder.create(in: folder, pause: commitStepPause)
     } catch {
-      folder.removeIfCreated()
+      folder.removeIfCreated(holding: lock)
       throw error
     }
 
@@ -120,7 +124,7 @@ public struct FrameSequenceWriter: Sendable {
     }
     if let stopped {
       staging.remove()
-      folder.removeIfCreated()
+      folder.removeIfCreated(holding: lock)
       throw stopped
     }
 
@@ -128,7 +132,7 @@ public struct FrameSequenceWriter: Sendable {
     do {
       try staging.commit(journal, cancellation: cancellation)
     } catch {
-      folder.removeIfCreated()
+      folder.removeIfCreated(holding: lock)
       throw error
     }
     let elapsed = ContinuousClock.now - start

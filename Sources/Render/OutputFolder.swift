@@ -20,6 +20,8 @@ struct OutputFolder {
   let path: String
   /// True when this write created `path`; it is removed again (if empty) on failure.
   private(set) var created = false
+  /// Test only: lock through ``FolderLock/fileName`` as on a network file system.
+  var usesLockFile = false
 
   init(path: String) {
     var trimmed = path
@@ -103,9 +105,13 @@ struct OutputFolder {
     }
   }
 
-  /// Undoes `prepare()`: removes `path` if this write created it and it is empty.
-  func removeIfCreated() {
-    if created { rmdir(path) }
+  /// Undoes `prepare()`: removes `path` if this write created it, it is empty, and no other
+  /// run is in it (`lock` can be had exclusive).
+  func removeIfCreated(holding lock: FolderLock) {
+    guard created, lock.isAlone else { return }
+    // Runs waiting for the lock see its file (or the folder) gone and start over.
+    unlink(child(FolderLock.fileName))
+    rmdir(path)
   }
 
   /// The path of `name` inside the folder.

@@ -112,6 +112,36 @@ struct OutputFolderLockTests {
     }
   }
 
+  @Test("on a network file system the lock is a file in the folder, held like the folder's own")
+  func lockFile() throws {
+    try withTemporaryDirectory { dir in
+      let out = dir + "/out"
+      var writer = FrameSequenceWriter(directory: out, frameCount: 3, range: nil)
+      writer.usesLockFile = true
+      try writer.write(jobs: 1, makeProducer: { ColorProducer(seed: 1) })
+      let before = snapshot(out)
+      #expect(before.keys.sorted() == [".flipbook-lock", "frame_0000.png", "frame_0001.png", "frame_0002.png"])
+      let held = open(out + "/.flipbook-lock", O_RDWR)
+      #expect(flock(held, LOCK_SH) == 0)
+      defer { close(held) }
+      let error = #expect(throws: FrameSequenceError.self) {
+        try writer.write(jobs: 1, makeProducer: { ColorProducer(seed: 2) })
+      }
+      guard case .busy = error else {
+        Issue.record("expected busy, got \(String(describing: error))")
+        return
+      }
+      #expect(snapshot(out) == before)
+      // A folder created for a failed write goes, lock file and all.
+      var failing = FrameSequenceWriter(directory: dir + "/new", frameCount: 3, range: nil)
+      failing.usesLockFile = true
+      #expect(throws: FrameSequenceError.self) {
+        try failing.write(jobs: 1, makeProducer: { ColorProducer(throwOn: 1) })
+      }
+      #expect(!FileManager.default.fileExists(atPath: dir + "/new"))
+    }
+  }
+
   @Test("two ranges that create the missing folder at the same moment both succeed", arguments: 0..<20)
   func rangesCreateTheFolderTogether(attempt: Int) throws {
     try withTemporaryDirectory { dir in
