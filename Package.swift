@@ -102,12 +102,20 @@ let package = Package(
     .systemLibrary(
       name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
       providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
-    .target(name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookImage"], path: "Sources/GIF"),
+    // Temporary files beside a target, owned through an flock so that the next run removes a
+    // killed run's leftovers: the GIF writer's and the single-PNG writer's (plain POSIX).
+    .target(name: "FlipbookFiles", path: "Sources/Files"),
+    // fstatfs(2), which Swift's Glibc module leaves out: the output folder's lock tells network
+    // file systems (where it uses a lock file) by their type.
+    .systemLibrary(name: "CStatfs", path: "Sources/CStatfs"),
+    .target(
+      name: "FlipbookGIF", dependencies: ["CGIFLib", "CImageQuant", "FlipbookImage", "FlipbookFiles"],
+      path: "Sources/GIF"),
     .target(
       name: "FlipbookRender",
       dependencies: [
         "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
-        "FlipbookAnimation", "FlipbookGIF",
+        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "CStatfs",
       ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
@@ -187,7 +195,8 @@ let package = Package(
     .testTarget(
       name: "RenderTests",
       dependencies: [
-        "FlipbookImage", "FlipbookRender", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine", "FlipbookScene",
+        "FlipbookImage", "FlipbookRender", "FlipbookFiles", "FlipbookPNG", "FlipbookRaster", "FlipbookEngine",
+        "FlipbookScene",
         "FlipbookTestSupport",
       ]),
     // The real `render` executable run as a process: it depends on `render` so that SwiftPM

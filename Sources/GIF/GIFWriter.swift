@@ -1,5 +1,5 @@
 import CGIFLib
-import Synchronization
+import FlipbookFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -7,12 +7,11 @@ import Synchronization
   import Darwin
 #endif
 
-/// Numbers temporary files made by this process, so two writers never share one.
-private let temporarySerial = Atomic<Int>(0)
-
 /// Writes an animated GIF frame by frame with giflib, atomically: frames go to a hidden
-/// temporary file beside the target, which is renamed over it only by ``finish()``. A failed
-/// or abandoned write removes the temporary file and leaves the target as it was.
+/// temporary file beside the target (a ``TemporaryFile``: a random name, locked while this
+/// writer lives, so a killed run's leftover is removed by the next one), which is renamed
+/// over it only by ``finish()``. A failed or abandoned write removes the temporary file and
+/// leaves the target as it was.
 ///
 /// The GIF loops forever (a NETSCAPE2.0 block) and each frame carries its own palette
 /// (``GIFQuantizer``) and delay (``GIFTiming``). How frames are stacked depends on
@@ -27,7 +26,7 @@ public final class GIFWriter {
   public let width: Int
   public let height: Int
   public let transparent: Bool
-  private let temporaryPath: String
+  private let temporary: TemporaryFile
   private var file: UnsafeMutablePointer<GifFileType>?
   /// What the viewer shows after the last frame written (opaque GIFs only), for cropping.
   private var shown: [UInt32] = []
@@ -42,7 +41,7 @@ public final class GIFWriter {
     self.width = width
     self.height = height
     self.transparent = transparent
-    let (folder, name) = Self.split(path)
+    let folder = TemporaryFile.split(path).folder
     var info = stat()
     if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
       throw .badPath(
@@ -52,14 +51,17 @@ public final class GIFWriter {
     guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
       throw .badPath(path: path, reason: "the folder '\(folder)' does not exist")
     }
-    let serial = temporarySerial.wrappingAdd(1, ordering: .relaxed).oldValue
-    temporaryPath = (folder == "." && !path.hasPrefix("./") ? "" : folder + "/") + ".\(name).\(getpid())-\(serial).tmp"
-    let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { throw .io(path: path, operation: "create a file beside", errno: errno) }
+    do {
+      temporary = try TemporaryFile(beside: path)
+    } catch {
+      throw .io(path: path, operation: "create a file beside", errno: error.code)
+    }
+    // giflib closes the descriptor it is given; the temporary keeps its own, and the lock.
+    let fd = dup(temporary.descriptor)
     var code: Int32 = 0
-    guard let gif = EGifOpenFileHandle(fd, &code) else {
-      close(fd)
-      unlink(temporaryPath)
+    guard fd >= 0, let gif = EGifOpenFileHandle(fd, &code) else {
+      if fd >= 0 { close(fd) } else { code = E_GIF_ERR_OPEN_FAILED }
+      temporary.discard()
       throw .giflib(path: path, code: code)
     }
     file = gif
@@ -115,13 +117,12 @@ public final class GIFWriter {
     var code: Int32 = 0
     if EGifCloseFile(gif, &code) == GIF_ERROR {
       let error = GIFError.giflib(path: path, code: code, errno: Self.systemError(code))
-      unlink(temporaryPath)
+      temporary.discard()
       throw error
     }
-    if rename(temporaryPath, path) != 0 {
-      let e = errno
-      unlink(temporaryPath)
-      throw .io(path: path, operation: "move the finished GIF to", errno: e)
+    let failure = temporary.commit()
+    if failure != 0 {
+      throw .io(path: path, operation: "move the finished GIF to", errno: failure)
     }
   }
 
@@ -131,7 +132,7 @@ public final class GIFWriter {
     file = nil
     var code: Int32 = 0
     _ = EGifCloseFile(gif, &code)
-    unlink(temporaryPath)
+    temporary.discard()
   }
 
   /// The smallest rectangle outside which `frame` shows what is already on screen (the
@@ -197,12 +198,5 @@ public final class GIFWriter {
   /// for others.
   private static func systemError(_ code: Int32) -> Int32 {
     [E_GIF_ERR_WRITE_FAILED, E_GIF_ERR_DISK_IS_FULL, E_GIF_ERR_CLOSE_FAILED].contains(code) ? errno : 0
-  }
-
-  /// The folder and file name of a path.
-  static func split(_ path: String) -> (folder: String, name: String) {
-    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-    let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-    return (folder, String(path[path.index(after: slash)...]))
   }
 }

@@ -25,10 +25,17 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
   case encodeFailed(frame: Int, underlying: PNGError)
   /// A frame could not be written to the staging folder (a full disk: ENOSPC, EFBIG, …).
   case writeFailed(frame: Int, path: String, errno: Int32)
-  /// Moving a finished frame into place failed (after the earlier ones were moved).
-  case commitFailed(path: String, errno: Int32, moved: Int, of: Int)
-  /// All frames were written but an outdated frame of an earlier run could not be deleted.
-  case staleRemovalFailed(path: String, errno: Int32)
+  /// Moving a frame of the folder aside, or a finished frame into place, failed. The moves
+  /// made so far were undone (`rolledBack`), or, when that failed too, are left for the next
+  /// run into the folder to complete or undo.
+  case commitFailed(path: String, errno: Int32, rolledBack: Bool)
+  /// Another run holds the folder's lock: a whole-sequence run, or (for a whole sequence)
+  /// runs of ranges. See ``FrameSequenceWriter``.
+  case busy(path: String)
+  /// The folder could not be opened or locked (`flock`).
+  case lockFailed(path: String, errno: Int32)
+  /// A killed run's staging folder could not be finished, so nothing is written.
+  case recoveryFailed(path: String, reason: String)
   /// The write was cancelled for a signal (``CancellationToken/cancel(signal:)``) before it
   /// finished.
   case interrupted(signal: Int32)
@@ -61,12 +68,20 @@ public enum FrameSequenceError: Error, CustomStringConvertible {
     case .writeFailed(let frame, let path, let code):
       return
         "cannot write frame \(frame) ('\(path)'): \(POSIXFile.describe(code)); no frame was changed"
-    case .commitFailed(let path, let code, let moved, let total):
+    case .commitFailed(let path, let code, let rolledBack):
       let reason = POSIXFile.describe(code)
-      return "cannot move '\(path)' into place: \(reason) (\(moved) of \(total) already moved)"
-    case .staleRemovalFailed(let path, let code):
-      let reason = POSIXFile.describe(code)
-      return "all frames were written, but the outdated '\(path)' could not be removed: \(reason)"
+      return "cannot move '\(path)': \(reason); "
+        + (rolledBack
+          ? "no frame was changed"
+          : "the frames moved so far could not be moved back either; the next render into that folder "
+            + "(or 'render recover') completes or undoes the change")
+    case .busy(let path):
+      return "cannot write frames to '\(path)': another render is writing there; wait for it to finish or "
+        + "use another folder (only ranges of one sequence can share a folder)"
+    case .lockFailed(let path, let code):
+      return "cannot lock the output folder '\(path)': \(POSIXFile.describe(code))"
+    case .recoveryFailed(let path, let reason):
+      return "cannot finish what an interrupted render left in '\(path)': \(reason); nothing was written"
     case .interrupted(let signal):
       return "interrupted by signal \(signal); no frame was changed"
     case .cancelled:

@@ -1,9 +1,20 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a sequence of frames as `frame_NNNN.png` files, all or nothing.
 ///
 /// Frames are rendered and encoded on several threads, written into a hidden staging folder
-/// inside the output folder, and moved into place only when every one of them succeeded. So
-/// a failure half-way (a throwing producer, a full disk, a cancellation) leaves the output
-/// folder as it was, and a reader never sees a mix of old and new frames from a failed run.
+/// inside the output folder, and moved into place only when every one of them succeeded, by a
+/// journaled commit that is undone on any failure or cancellation (``StagingFolder``). So a
+/// failure half-way (a throwing producer, a full disk, a frame that cannot be replaced, a
+/// cancellation) leaves the output folder as it was. The folder is locked while a write runs
+/// (``FolderLock``), so two writes never mix their frames; a process killed during the commit
+/// leaves a journal from which the next write (or ``recover(directory:)``) completes it.
 ///
 /// ```swift
 /// let writer = FrameSequenceWriter(directory: "out", frameCount: 120, range: nil)
@@ -15,7 +26,8 @@
 /// - Whole sequence (`range == nil`): afterwards, frame files of an earlier run that do not
 ///   belong to this sequence (numbers ≥ `frameCount`, or another digit width) are removed.
 /// - With a range, only those frames are written and nothing else is touched, so shards of one
-///   sequence can share a folder.
+///   sequence can share a folder: ranges lock it shared, a whole sequence exclusive, and a
+///   write that finds it taken waits up to 2 s, then throws ``FrameSequenceError/busy(path:)``.
 /// - Only our own `frame_NNNN.png` names are ever replaced or removed, never through a symlink.
 /// - Memory is bounded by `jobs` × one frame: each worker owns one pixmap, one encoder and its
 ///   buffers, and takes the next frame number from a shared atomic counter.
@@ -26,6 +38,13 @@ public struct FrameSequenceWriter: Sendable {
   public let frameCount: Int
   /// The frames this write produces, or `nil` for all of them.
   public let range: ClosedRange<Int>?
+  /// Test only: microseconds to sleep after each move of the commit (and of a recovery), so
+  /// that a test can kill the process at chosen points of it. The `render` command sets it
+  /// from the environment variable `FLIPBOOK_TEST_COMMIT_PAUSE_US`.
+  package var commitStepPause: UInt32 = 0
+  /// Test only: lock the folder through a lock file, as on a network file system
+  /// (``FolderLock``).
+  package var usesLockFile = false
 
   /// `directory` as the writer's messages name it: without trailing slashes, `.` when empty.
   public var folder: String { OutputFolder(path: directory).path }
@@ -54,15 +73,16 @@ public struct FrameSequenceWriter: Sendable {
   /// all have stopped. `makeProducer` is called once on each worker thread. `progress` is
   /// called (from any thread, one call at a time, in increasing order) with the number of
   /// frames done so far and the number this write makes. Before anything is rendered,
-  /// `directory` is created if missing (its parent must exist) and checked to be a writable
-  /// folder.
+  /// `directory` is created if missing (its parent must exist), locked, cleared of what killed
+  /// writes left (when no other write holds it) and checked to be a writable folder.
   ///
   /// On any error (see ``FrameSequenceError``) the other workers stop after their current
-  /// frame, the staging folder is removed, `directory` is left exactly as it was (a folder
-  /// this call created is removed again) and the error is thrown. `cancellation` is checked
-  /// by the workers between frames and once more before the first frame is moved into place;
-  /// a cancelled write cleans up the same way and throws ``FrameSequenceError/cancelled``, or
-  /// ``FrameSequenceError/interrupted(signal:)`` when the token was cancelled for a signal.
+  /// frame, the moves of a commit under way are undone, the staging folder is removed,
+  /// `directory` is left exactly as it was (a folder this call created is removed again) and
+  /// the error is thrown. `cancellation` is checked by the workers between frames and before
+  /// each move of the commit; a cancelled write cleans up the same way and throws
+  /// ``FrameSequenceError/cancelled``, or ``FrameSequenceError/interrupted(signal:)`` when the
+  /// token was cancelled for a signal.
   ///
   /// The writer installs no signal handlers: what SIGINT means is the process's choice. A
   /// process that wants a file-size limit (`ulimit -f`) to fail the write cleanly instead of
@@ -78,23 +98,19 @@ public struct FrameSequenceWriter: Sendable {
     let names = frames.map { FrameFileName.name(index: $0, frameCount: frameCount) }
 
     var folder = OutputFolder(path: directory)
-    try folder.prepare()
+    folder.usesLockFile = usesLockFile
+    let lock = try folder.lock(shared: range != nil, pause: commitStepPause)
+    defer { lock.unlock() }
+    let staging: StagingFolder
     do {
       try folder.checkTargets(names)
+      staging = try StagingFolder.create(in: folder, pause: commitStepPause)
     } catch {
-      folder.removeIfCreated()
+      folder.removeIfCreated(holding: lock)
       throw error
     }
 
-    let staging: String
-    do {
-      staging = try folder.makeStagingFolder()
-    } catch {
-      folder.removeIfCreated()
-      throw error
-    }
-
-    let run = WriteRun(staging: staging, folder: folder.path, frameCount: frameCount, cancellation: cancellation)
+    let run = WriteRun(staging: staging.path, folder: folder.path, frameCount: frameCount, cancellation: cancellation)
     var stopped: FrameSequenceError?
     do {
       try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
@@ -106,29 +122,47 @@ public struct FrameSequenceWriter: Sendable {
     } catch {
       stopped = cancelled(cancellation)
     }
-    // The last check before the commit: a cancellation after the last frame still stops it.
-    if stopped == nil, cancellation?.isCancelled == true { stopped = cancelled(cancellation) }
-
     if let stopped {
-      folder.removeStagingFolder(staging)
-      folder.removeIfCreated()
+      staging.remove()
+      folder.removeIfCreated(holding: lock)
       throw stopped
     }
 
+    let journal = CommitJournal(frameCount: frameCount, frames: frames, removesOutdated: range == nil)
     do {
-      try folder.commit(names, from: staging)
-      folder.removeStagingFolder(staging)
-      if range == nil {
-        try folder.removeStaleFrames(frameCount: frameCount)
-      }
+      try staging.commit(journal, cancellation: cancellation)
     } catch {
-      folder.removeStagingFolder(staging)
+      folder.removeIfCreated(holding: lock)
       throw error
     }
     let elapsed = ContinuousClock.now - start
     return WriteSummary(
       framesWritten: frames.count, totalBytes: run.totalBytes,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+  }
+
+  /// Finishes what killed writes left in `directory`, as every write into it does first:
+  /// completes (or, when that fails, undoes) a commit that a kill interrupted, and removes
+  /// the staging folders of runs killed before their commit. Returns how many it found.
+  ///
+  /// Waits for the folder's exclusive lock like a whole-sequence write, and throws
+  /// ``FrameSequenceError/busy(path:)`` when another write keeps it. For readers of a folder
+  /// that a killed run may have left half committed (`render recover DIR`).
+  @discardableResult
+  public static func recover(directory: String) throws(FrameSequenceError) -> Int {
+    try recover(directory: directory, commitStepPause: 0)
+  }
+
+  /// ``recover(directory:)`` with the test-only pause of ``commitStepPause``.
+  package static func recover(directory: String, commitStepPause: UInt32) throws(FrameSequenceError) -> Int {
+    let folder = OutputFolder(path: directory)
+    var found = 0
+    let lock = try FolderLock.acquire(folder, shared: false) { () throws(FrameSequenceError) in
+      found = try folder.recoverInterruptedWrites(pause: commitStepPause)
+    }
+    guard let lock else { throw .lockFailed(path: folder.path, errno: ENOENT) }
+    lock.unlock()
+    return found
   }
 
   /// The error of a cancelled write: which signal, when the token was cancelled for one.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,22 +8,20 @@ import Synchronization
   import Darwin
 #endif
 
-/// Numbers staging folders made by this process, so concurrent writes never share one.
-private let stagingSerial = Atomic<Int>(0)
-
-/// File-system steps of a frame-sequence write: checking `--out`, the staging folder,
-/// moving frames into place and removing outdated ones.
+/// File-system steps of a frame-sequence write around the staging folder: checking `--out`,
+/// creating it, locking it (``FolderLock``) and finishing what killed runs left in it.
 ///
 /// Plain POSIX calls give exact `errno`s for the messages and let every step avoid following
-/// symlinks: frames are created with `O_EXCL | O_NOFOLLOW` in a fresh private folder, moved
-/// with `rename` (which replaces a symlink at the target rather than writing through it), and
-/// outdated frames are removed with `unlink` (which removes a link, never its target). Only
-/// `--out` itself may be a symlink to a folder, as the user named it.
+/// symlinks: frames are created with `O_EXCL | O_NOFOLLOW` in a fresh private folder, and
+/// frames are moved (in, and old ones aside) with `rename`, which moves a link itself, never
+/// its target. Only `--out` itself may be a symlink to a folder, as the user named it.
 struct OutputFolder {
   /// `--out` without trailing slashes.
   let path: String
   /// True when this write created `path`; it is removed again (if empty) on failure.
   private(set) var created = false
+  /// Test only: lock through ``FolderLock/fileName`` as on a network file system.
+  var usesLockFile = false
 
   init(path: String) {
     var trimmed = path
@@ -58,6 +55,8 @@ struct OutputFolder {
       throw .parentMissing(path: path, parent: parent)
     }
     guard mkdir(path, 0o777) == 0 else {
+      // Another run (a shard started at the same moment) created it first: use it.
+      if errno == EEXIST && stat(path, &info) == 0 && isDirectory(info) { return }
       throw .cannotCreateDirectory(path: path, errno: errno)
     }
     created = true
@@ -72,6 +71,41 @@ struct OutputFolder {
     return n < 0 ? "?" : String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// Prepares the folder and locks it, exclusive for a whole sequence and shared for a range
+  /// (``FolderLock``); whoever gets it alone first finishes what killed runs left there.
+  mutating func lock(shared: Bool, pause: UInt32) throws(FrameSequenceError) -> FolderLock {
+    // The folder can vanish between `prepare` and the lock only when the run that created it
+    // failed and removed it again; a few attempts are plenty.
+    for _ in 0..<8 {
+      try prepare()
+      let folder = self
+      let lock = try FolderLock.acquire(self, shared: shared) { () throws(FrameSequenceError) in
+        _ = try folder.recoverInterruptedWrites(pause: pause)
+      }
+      if let lock { return lock }
+    }
+    throw .lockFailed(path: path, errno: ENOENT)
+  }
+
+  /// Finishes the staging folders of dead runs (``StagingFolder/recover()``): completes or
+  /// undoes their commits and removes them. Call only with the exclusive lock held. Returns
+  /// how many there were.
+  func recoverInterruptedWrites(pause: UInt32) throws(FrameSequenceError) -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    var count = 0
+    for name in names where name.hasPrefix(StagingFolder.prefix) {
+      var info = stat()
+      guard lstat(child(name), &info) == 0, isDirectory(info) else { continue }
+      do {
+        _ = try StagingFolder(folder: self, path: child(name), pause: pause).recover()
+      } catch {
+        throw .recoveryFailed(path: child(name), reason: "\(error)")
+      }
+      count += 1
+    }
+    return count
+  }
+
   /// Fails before any rendering when a frame name of `names` is taken by a folder.
   func checkTargets(_ names: some Sequence<String>) throws(FrameSequenceError) {
     for name in names {
@@ -82,52 +116,13 @@ struct OutputFolder {
     }
   }
 
-  /// Creates a new hidden, private staging folder inside `path` and returns its path.
-  ///
-  /// This is also the writability check: it fails exactly when frames could not be written.
-  func makeStagingFolder() throws(FrameSequenceError) -> String {
-    while true {
-      let serial = stagingSerial.wrappingAdd(1, ordering: .relaxed).oldValue
-      let staging = child(".flipbook-staging-\(getpid())-\(serial)")
-      if mkdir(staging, 0o700) == 0 { return staging }
-      // A leftover of a killed run (or anything else) with that name is never reused.
-      if errno != EEXIST { throw .notWritable(path: path, errno: errno) }
-    }
-  }
-
-  /// Removes a staging folder and the files in it; errors are ignored (best effort).
-  func removeStagingFolder(_ staging: String) {
-    if let names = try? FileManager.default.contentsOfDirectory(atPath: staging) {
-      for name in names { unlink(staging + "/" + name) }
-    }
-    rmdir(staging)
-  }
-
-  /// Undoes `prepare()`: removes `path` if this write created it and it is empty.
-  func removeIfCreated() {
-    if created { rmdir(path) }
-  }
-
-  /// Moves `names` from `staging` into `path`, replacing files (or links) of the same names.
-  func commit(_ names: [String], from staging: String) throws(FrameSequenceError) {
-    for (moved, name) in names.enumerated() {
-      if rename(staging + "/" + name, child(name)) != 0 {
-        throw .commitFailed(path: child(name), errno: errno, moved: moved, of: names.count)
-      }
-    }
-  }
-
-  /// Deletes the frame files of earlier runs that are not part of a `frameCount`-frame
-  /// sequence (see ``FrameFileName/isStale(_:frameCount:)``); folders are never deleted.
-  func removeStaleFrames(frameCount: Int) throws(FrameSequenceError) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-    for name in names where FrameFileName.isStale(name, frameCount: frameCount) {
-      var info = stat()
-      guard lstat(child(name), &info) == 0, !isDirectory(info) else { continue }
-      if unlink(child(name)) != 0 && errno != ENOENT {
-        throw .staleRemovalFailed(path: child(name), errno: errno)
-      }
-    }
+  /// Undoes `prepare()`: removes `path` if this write created it, it is empty, and no other
+  /// run is in it (`lock` can be had exclusive).
+  func removeIfCreated(holding lock: FolderLock) {
+    guard created, lock.isAlone else { return }
+    // Runs waiting for the lock see its file (or the folder) gone and start over.
+    unlink(child(FolderLock.fileName))
+    rmdir(path)
   }
 
   /// The path of `name` inside the folder.

@@ -1,7 +1,7 @@
+import FlipbookFiles
 import FlipbookPNG
 import FlipbookImage
 import FlipbookRaster
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,11 +9,11 @@ import Synchronization
   import Darwin
 #endif
 
-private let temporarySerial = Atomic<Int>(0)
-
-/// One PNG file written atomically: encoded into a hidden temporary file beside the target,
-/// then renamed over it, so a reader (an image viewer that reloads, a README build) never
-/// sees half a file and a failure leaves the old file as it was.
+/// One PNG file written atomically: encoded into a hidden temporary file beside the target
+/// (a ``TemporaryFile``: a random name, locked while written, removed by the next write of
+/// the same file if this process is killed), then renamed over it, so a reader (an image
+/// viewer that reloads, a README build) never sees half a file and a failure leaves the old
+/// file as it was.
 public enum PNGFile {
   public static func write(_ pixmap: Pixmap, to path: String) throws {
     var isFolder = stat()
@@ -22,21 +22,24 @@ public enum PNGFile {
         "cannot write '\(path)': it is a folder; give a file name such as \(path.hasSuffix("/") ? path : path + "/")frame.png"
       )
     }
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let serial = temporarySerial.wrappingAdd(1, ordering: .relaxed).oldValue
-    let temporary = (slash == nil ? "" : folder + "/") + ".\(name).\(getpid())-\(serial).tmp"
-    var encoder = PNGEncoder()
-    let code = try encoder.withEncodedBytes(of: pixmap) { POSIXFile.write($0, toPath: temporary, exclusive: true) }
-    if code != 0 {
+    let folder = TemporaryFile.split(path).folder
+    func failure(_ code: Int32) -> RenderError {
       let reason = code == ENOENT ? "the folder '\(folder)' does not exist" : POSIXFile.describe(code)
-      throw RenderError("cannot write '\(path)': \(reason)")
+      return RenderError("cannot write '\(path)': \(reason)")
     }
-    if rename(temporary, path) != 0 {
-      let reason = POSIXFile.describe(errno)
-      unlink(temporary)
-      throw RenderError("cannot write '\(path)': \(reason)")
+    let temporary: TemporaryFile
+    do {
+      temporary = try TemporaryFile(beside: path)
+    } catch {
+      throw failure(error.code)
     }
+    var encoder = PNGEncoder()
+    let code = try encoder.withEncodedBytes(of: pixmap) { temporary.write($0) }
+    if code != 0 {
+      temporary.discard()
+      throw failure(code)
+    }
+    let moved = temporary.commit()
+    if moved != 0 { throw RenderError("cannot write '\(path)': \(POSIXFile.describe(moved))") }
   }
 }

@@ -102,15 +102,18 @@ struct Frames: ParsableCommand {
 
   func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
     let bar = progressBar("frames", total: range.map { $0.count } ?? compiled.frameCount)
-    let folder = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range).folder
+    var writer = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range)
+    writer.commitStepPause = testCommitPause
+    let folder = writer.folder
     InterruptGuard.begin()
     defer { InterruptGuard.end() }
     do {
-      let summary = try FrameRenderer.render(
-        compiled, to: out, range: range, jobs: jobs, cancellation: InterruptGuard.token,
+      let summary = try writer.write(
+        jobs: jobs, makeProducer: { SceneFrameProducer(scene: compiled) }, cancellation: InterruptGuard.token,
         progress: progress(bar))
       if let signo = InterruptGuard.pendingSignal {
-        // The signal came while frames were being moved; the folder is complete, so finish.
+        // The signal came after the commit point, while the staging folder was removed: the
+        // folder holds the whole new run, so say so.
         InterruptGuard.exitAfterInterrupt(signo, "all frames in '\(folder)' were written")
       }
       bar?.clear()
