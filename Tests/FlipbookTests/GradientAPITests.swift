@@ -70,3 +70,45 @@ import Testing
     return #"{"red": \#(f(0)), "green": \#(f(8)), "blue": \#(f(4))}"#
   }
 }
+
+/// Gradients the format cannot hold are refused when the movie is made, with the view named.
+@Suite struct GradientAPIErrorTests {
+  @Test(arguments: [
+    (Gradient(stops: []), "at least one color"),
+    (Gradient(stops: [.init(color: .red, location: 1.5)]), "0…1"),
+  ])
+  func refusesBadGradients(_ bad: (Gradient, String)) {
+    do {
+      _ = try Movie(width: 20, height: 20, state: 0) { _ in
+        Circle().fill(LinearGradient(gradient: bad.0, startPoint: .top, endPoint: .bottom))
+      } timeline: { _, _ in }
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".contains(bad.1), "\(error)")
+    }
+  }
+
+  /// A NaN location (which becomes a state variable, NaN being unequal to itself) draws as
+  /// location 0, and exporting it is an error that names it.
+  @Test func aNaNLocationDrawsAndCannotBeExported() throws {
+    let movie = try Movie(width: 20, height: 20, background: .white, state: 0) { _ in
+      Rectangle().fill(LinearGradient(stops: [.init(color: .red, location: .nan), .init(color: .blue, location: 1)], startPoint: .top, endPoint: .bottom))
+    } timeline: { _, _ in }
+    let p = movie.frame(0).pixel(x: 10, y: 0)
+    #expect(p.r > 200 && p.b < 60, "\(p)")
+    #expect(throws: (any Error).self) { try movie.exportJSON() }
+  }
+
+  @Test func aChangingNumberOfStopsIsAnError() {
+    do {
+      _ = try Movie(width: 20, height: 20, state: false) { on in
+        Circle().fill(LinearGradient(colors: on ? [.red, .blue] : [.red, .green, .blue], startPoint: .top, endPoint: .bottom))
+      } timeline: { scheduler, state in
+        scheduler.schedule(after: 0.1) { state.state = true }
+      }
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".contains("fill"), "\(error)")
+    }
+  }
+}
