@@ -174,12 +174,22 @@ struct GradientShader {
   /// The packed premultiplied colors at t (8 lanes) from the segments at `seg`.
   @inline(__always)
   func colors(_ t: SIMD8<Float>, _ seg: UnsafePointer<Float>) -> SIMD8<UInt32> {
-    var rb = SIMD8<Float>(repeating: seg[1]), rs = SIMD8<Float>(repeating: seg[2])
-    var gb = SIMD8<Float>(repeating: seg[3]), gs = SIMD8<Float>(repeating: seg[4])
-    var bb = SIMD8<Float>(repeating: seg[5]), bs = SIMD8<Float>(repeating: seg[6])
-    var ab = SIMD8<Float>(repeating: seg[7]), as_ = SIMD8<Float>(repeating: seg[8])
+    // Only the segments that start within the lanes' range of t need a select per lane: the
+    // last one starting at or below the smallest t serves every lane to begin with.
+    var lo = t[0], hi = t[0]
+    for l in 1..<8 {
+      let v = t[l]
+      if v < lo { lo = v }
+      if v > hi { hi = v }
+    }
     var k = 1
-    while k < segments {
+    while k < segments && seg[k &* Self.segmentFloats] <= lo { k &+= 1 }
+    let first = seg + (k &- 1) &* Self.segmentFloats
+    var rb = SIMD8<Float>(repeating: first[1]), rs = SIMD8<Float>(repeating: first[2])
+    var gb = SIMD8<Float>(repeating: first[3]), gs = SIMD8<Float>(repeating: first[4])
+    var bb = SIMD8<Float>(repeating: first[5]), bs = SIMD8<Float>(repeating: first[6])
+    var ab = SIMD8<Float>(repeating: first[7]), as_ = SIMD8<Float>(repeating: first[8])
+    while k < segments && seg[k &* Self.segmentFloats] <= hi {
       let s = seg + k &* Self.segmentFloats
       let m = t .>= SIMD8<Float>(repeating: s[0])
       rb.replace(with: s[1], where: m); rs.replace(with: s[2], where: m)
@@ -188,7 +198,7 @@ struct GradientShader {
       ab.replace(with: s[7], where: m); as_.replace(with: s[8], where: m)
       k &+= 1
     }
-    // NaN t selects the first segment, whose slope is 0: multiply by 0 where it is NaN.
+    // A NaN t (finite geometry never gives one) must not reach the bytes: use 0 for it.
     let tt = t.replacing(with: 0, where: t .!= t)
     let a = unit(ab + as_ * tt)
     let r = byte(unit(rb + rs * tt) * a), g = byte(unit(gb + gs * tt) * a), b = byte(unit(bb + bs * tt) * a)

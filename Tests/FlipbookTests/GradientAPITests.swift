@@ -16,19 +16,26 @@ import Testing
         Circle().trim(from: 0, to: 0.75)
           .stroke(
             AngularGradient(
-              gradient: Gradient(stops: [.init(color: .blue, location: 0), .init(color: .pink, location: on ? 0.8 : 0.3)]),
+              gradient: Gradient(stops: [
+                .init(color: .blue, location: 0), .init(color: .pink, location: on ? 0.8 : 0.3),
+              ]),
               center: .center, startAngle: .degrees(0), endAngle: .degrees(270)),
-            style: StrokeStyle(lineWidth: 6, lineCap: .round))
+            style: StrokeStyle(lineWidth: 6, lineCap: .round)
+          )
           .frame(width: 40, height: 40)
-        RoundedRectangle(cornerRadius: 6).strokeBorder(RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 20), lineWidth: 4)
-          .frame(width: 40, height: 40)
+        RoundedRectangle(cornerRadius: 6).strokeBorder(
+          RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 20), lineWidth: 4
+        )
+        .frame(width: 40, height: 40)
         Rectangle().frame(width: 30, height: 40).foregroundStyle(Color.green.gradient)
       }
     }
   }
 
   @Test func exportsAndRendersTheSame() throws {
-    let movie = try Movie(width: 200, height: 60, background: .white, state: false) { V(on: $0) } timeline: {
+    let movie = try Movie(width: 200, height: 60, background: .white, state: false) {
+      V(on: $0)
+    } timeline: {
       scheduler, state in
       scheduler.animation(.linear(duration: 0.5)).schedule(after: 0.1) { state.state = true }
     }
@@ -81,7 +88,8 @@ import Testing
     do {
       _ = try Movie(width: 20, height: 20, state: 0) { _ in
         Circle().fill(LinearGradient(gradient: bad.0, startPoint: .top, endPoint: .bottom))
-      } timeline: { _, _ in }
+      } timeline: { _, _ in
+      }
       Issue.record("no error")
     } catch {
       #expect("\(error)".contains(bad.1), "\(error)")
@@ -92,8 +100,12 @@ import Testing
   /// location 0, and exporting it is an error that names it.
   @Test func aNaNLocationDrawsAndCannotBeExported() throws {
     let movie = try Movie(width: 20, height: 20, background: .white, state: 0) { _ in
-      Rectangle().fill(LinearGradient(stops: [.init(color: .red, location: .nan), .init(color: .blue, location: 1)], startPoint: .top, endPoint: .bottom))
-    } timeline: { _, _ in }
+      Rectangle().fill(
+        LinearGradient(
+          stops: [.init(color: .red, location: .nan), .init(color: .blue, location: 1)], startPoint: .top,
+          endPoint: .bottom))
+    } timeline: { _, _ in
+    }
     let p = movie.frame(0).pixel(x: 10, y: 0)
     #expect(p.r > 200 && p.b < 60, "\(p)")
     #expect(throws: (any Error).self) { try movie.exportJSON() }
@@ -102,7 +114,8 @@ import Testing
   @Test func aChangingNumberOfStopsIsAnError() {
     do {
       _ = try Movie(width: 20, height: 20, state: false) { on in
-        Circle().fill(LinearGradient(colors: on ? [.red, .blue] : [.red, .green, .blue], startPoint: .top, endPoint: .bottom))
+        Circle().fill(
+          LinearGradient(colors: on ? [.red, .blue] : [.red, .green, .blue], startPoint: .top, endPoint: .bottom))
       } timeline: { scheduler, state in
         scheduler.schedule(after: 0.1) { state.state = true }
       }

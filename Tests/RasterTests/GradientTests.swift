@@ -47,7 +47,8 @@ import Testing
   /// Fills a rect far larger than the canvas with `g` under `t` and compares every pixel.
   static func check(_ g: GradientPaint, _ t: AffineTransform, width: Int = 48, height: Int = 40) -> Double {
     let big = Rect(x: -1e4, y: -1e4, width: 2e4, height: 2e4)
-    let item = DisplayItem.shape(ShapeItem(geometry: .rectangle(big), style: .fill, transform: t, color: .black, gradient: g))
+    let item = DisplayItem.shape(
+      ShapeItem(geometry: .rectangle(big), style: .fill, transform: t, color: .black, gradient: g))
     let p = render([item], width: width, height: height)
     let det = t.a * t.d - t.b * t.c
     var worst = 0.0
@@ -73,14 +74,18 @@ import Testing
 
   @Test func linearTwoColors() {
     let g = GradientPaint(
-      kind: .linear(start: Point(x: 4, y: 0), end: Point(x: 44, y: 0)), stops: [Self.stop(Self.red, 0), Self.stop(Self.blue, 1)])
+      kind: .linear(start: Point(x: 4, y: 0), end: Point(x: 44, y: 0)),
+      stops: [Self.stop(Self.red, 0), Self.stop(Self.blue, 1)])
     #expect(Self.check(g, .identity) <= 1)
   }
 
   @Test func linearStopsUnderATransform() {
     let g = GradientPaint(
       kind: .linear(start: Point(x: -10, y: -5), end: Point(x: 15, y: 20)),
-      stops: [Self.stop(Self.red, 0.1), Self.stop(Self.halfGreen, 0.4), Self.stop(Self.halfGreen, 0.4), Self.stop(.clear, 0.9)])
+      stops: [
+        Self.stop(Self.red, 0.1), Self.stop(Self.halfGreen, 0.4), Self.stop(Self.halfGreen, 0.4),
+        Self.stop(.clear, 0.9),
+      ])
     #expect(Self.check(g, Self.rotated) <= 1)
   }
 
@@ -107,9 +112,14 @@ import Testing
   @Test func uniformGradientIsTheSolidFill() {
     let shape = ShapeGeometry.ellipse(Rect(x: 3, y: 2, width: 30, height: 25))
     let g = GradientPaint(
-      kind: .linear(start: Point(x: 0, y: 0), end: Point(x: 9, y: 9)), stops: [Self.stop(Self.halfGreen, 0), Self.stop(Self.halfGreen, 1)])
-    let a = render([.shape(ShapeItem(geometry: shape, style: .fill, transform: Self.rotated, color: Self.red, gradient: g))], width: 48, height: 40)
-    let b = render([.shape(ShapeItem(geometry: shape, style: .fill, transform: Self.rotated, color: Self.halfGreen))], width: 48, height: 40)
+      kind: .linear(start: Point(x: 0, y: 0), end: Point(x: 9, y: 9)),
+      stops: [Self.stop(Self.halfGreen, 0), Self.stop(Self.halfGreen, 1)])
+    let a = render(
+      [.shape(ShapeItem(geometry: shape, style: .fill, transform: Self.rotated, color: Self.red, gradient: g))],
+      width: 48, height: 40)
+    let b = render(
+      [.shape(ShapeItem(geometry: shape, style: .fill, transform: Self.rotated, color: Self.halfGreen))], width: 48,
+      height: 40)
     #expect(a.bytes == b.bytes)
   }
 
@@ -118,8 +128,13 @@ import Testing
   @Test func strokesAreShadedWithTheirCoverage() {
     let shape = ShapeGeometry.ellipse(Rect(x: 6, y: 6, width: 28, height: 28))
     let g = GradientPaint(
-      kind: .linear(start: Point(x: 0, y: 0), end: Point(x: 40, y: 0)), stops: [Self.stop(Self.red, 0), Self.stop(Self.blue, 1)])
-    let shaded = render([.shape(ShapeItem(geometry: shape, style: .stroke(lineWidth: 3), transform: .identity, color: .black, gradient: g))], width: 40, height: 40)
+      kind: .linear(start: Point(x: 0, y: 0), end: Point(x: 40, y: 0)),
+      stops: [Self.stop(Self.red, 0), Self.stop(Self.blue, 1)])
+    let shaded = render(
+      [
+        .shape(
+          ShapeItem(geometry: shape, style: .stroke(lineWidth: 3), transform: .identity, color: .black, gradient: g))
+      ], width: 40, height: 40)
     let mask = render([stroke(shape, width: 3)], width: 40, height: 40)
     var worst = 0.0
     for y in 0..<40 {
@@ -153,7 +168,9 @@ import Testing
       var a = dst, b = dst
       a.withUnsafeMutableBytes { d in
         coverage.withUnsafeBytes { cv in
-          colors.withUnsafeBytes { cl in blendShadedMask(d.baseAddress!, coverage: cv.baseAddress!, colors: cl.baseAddress!, count: count) }
+          colors.withUnsafeBytes { cl in
+            blendShadedMask(d.baseAddress!, coverage: cv.baseAddress!, colors: cl.baseAddress!, count: count)
+          }
         }
       }
       b.withUnsafeMutableBytes { d in

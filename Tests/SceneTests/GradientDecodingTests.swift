@@ -31,7 +31,8 @@ import Testing
     #expect(r.values[3] == .constant(.point(SIMD2(0.5, 0.5))))
     #expect(r.values[4] == .number(0))
     _ = try decode(
-      Self.scene(#"{"angularGradient": {"colors": ["red", "blue"], "center": [0.2, 0.3], "startAngle": -90, "endAngle": 270}}"#))
+      Self.scene(
+        #"{"angularGradient": {"colors": ["red", "blue"], "center": [0.2, 0.3], "startAngle": -90, "endAngle": 270}}"#))
   }
 
   @Test(arguments: [
