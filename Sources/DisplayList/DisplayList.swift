@@ -56,9 +56,16 @@ public struct ShapeItem: Sendable, Equatable {
   /// Paint color; every opacity that applies to the shape is already multiplied into
   /// `color.opacity` (it may lie outside 0…1 after an overshooting animation: clamp).
   public var color: Color
+  /// A gradient that paints the shape instead of `color`, its stops' opacities multiplied by
+  /// every opacity that applies to the shape, as `color`'s are.
+  public var gradient: GradientPaint?
 
-  public init(geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: Color) {
+  public init(
+    geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: Color,
+    gradient: GradientPaint? = nil
+  ) {
     self.geometry = geometry; self.style = style; self.transform = transform; self.color = color
+    self.gradient = gradient
   }
 }
 

@@ -1,4 +1,5 @@
 import FlipbookAnimation
+import FlipbookScene
 
 /// One animation that runs in the scene, for `render info`.
 public struct AnimationReport: Sendable {
@@ -37,7 +38,14 @@ extension CompiledScene {
         let modifier = node.modifiers[Int(key.modifier)]
         let arguments = modifier.kind.spec.arguments
         target = modifier.path
-        if arguments.count(where: { $0.role == .draws }) > 1 { target += ".\(arguments[Int(key.slot)].key)" }
+        if let paint = modifier.kind.paint, key.slot >= Modifier.Kind.paintSlots {
+          // A paint's value: the paint's argument, then the value (`fill.stops[1].location`).
+          let name = paint.form.valueName(Int(key.slot) - Modifier.Kind.paintSlots)
+          if arguments.count(where: { $0.role == .draws }) > 1 { target += ".\(arguments[0].key)" }
+          if case .gradient = paint.form { target += ".\(name)" }
+        } else if arguments.count(where: { $0.role == .draws }) > 1 {
+          target += ".\(arguments[Int(key.slot)].key)"
+        }
       }
       add(target, track)
     }

@@ -102,6 +102,22 @@ extension CompiledScene {
       return (modifier.path, "clipShape path value \(key.slot)", isPoint ? ["x", "y"] : ["value"], false)
     }
     let spec = modifier.kind.spec
+    if let paint = modifier.kind.paint, key.slot >= Modifier.Kind.paintSlots {
+      // A paint's value: its argument (the paint is each modifier's first), then the value.
+      let k = Int(key.slot) - Modifier.Kind.paintSlots
+      var target = modifier.path, name = spec.name
+      if spec.arguments.count(where: { $0.role == .draws }) > 1 {
+        target += ".\(spec.arguments[0].key)"; name += " \(spec.arguments[0].key)"
+      }
+      if case .gradient = paint.form {
+        target += ".\(paint.form.valueName(k))"; name += " \(paint.form.valueName(k))"
+      }
+      switch paint.form.valueTypes[k] {
+      case .color: return (target, name, color, true)
+      case .point: return (target, name, ["x", "y"], false)
+      default: return (target, name, ["value"], false)
+      }
+    }
     let argument = spec.arguments[Int(key.slot)]
     // A modifier with several animatable values names the one plotted (`stroke.lineWidth`).
     let several = spec.arguments.count(where: { $0.role == .draws }) > 1

@@ -12,8 +12,8 @@ extension CompiledScene {
     var transform: AffineTransform
     /// Product of the opacities since the nearest enclosing compositing group.
     var opacity: Double
-    /// The innermost `foregroundColor` around the view.
-    var foreground: Color?
+    /// The innermost `foregroundColor` or `foregroundStyle` around the view.
+    var foreground: FramePaint?
   }
 
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
@@ -201,8 +201,8 @@ extension CompiledScene {
           .concatenating(ctx.transform)
       case .opacity:
         ctx.opacity *= scene.attribute(AttributeKey(i, j), at: time).x
-      case .foregroundColor:
-        ctx.foreground = scene.color(AttributeKey(i, j), at: time)
+      case .foregroundColor(let p), .foregroundStyle(let p):
+        ctx.foreground = framePaint(i, j, p)
       case .compositingGroup:
         var inner = Walker(scene: scene, time: time, state: state)
         inner.overrides = overrides
@@ -236,11 +236,11 @@ extension CompiledScene {
       let node = entry.node
       switch node.kind {
       case .shape(let shape):
-        let (geometry, style, color) = shapeDrawing(i, shape, ctx)
-        emit(geometry, style, color, ctx)
+        let (geometry, style, paint, bounds) = shapeDrawing(i, shape, ctx)
+        emit(geometry, style, paint, bounds, ctx)
       case .color:
         let r = rect(i, 0)
-        emit(.rectangle(r), .fill, scene.color(AttributeKey(i, -1), at: time), ctx)
+        emit(.rectangle(r), .fill, .color(scene.color(AttributeKey(i, -1), at: time)), r, ctx)
       case .zstack, .vstack, .hstack:
         // zIndex orders siblings; equal zIndex keeps file order.
         guard scene.sortsChildren[i] else {
@@ -267,11 +267,19 @@ extension CompiledScene {
       return 0
     }
 
-    mutating func emit(_ geometry: ShapeGeometry, _ style: ShapeStyle, _ color: Color, _ ctx: DrawContext) {
-      var paint = color
-      paint.opacity *= ctx.opacity
-      if paint.opacity <= 0 { return }
-      items.append(.shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: paint)))
+    /// Appends the shape painted with `paint`, a gradient placed in `bounds`; nothing when
+    /// every color of it is transparent.
+    mutating func emit(
+      _ geometry: ShapeGeometry, _ style: ShapeStyle, _ paint: FramePaint, _ bounds: Rect, _ ctx: DrawContext
+    ) {
+      let (color, gradient) = Self.place(paint, in: bounds, opacity: ctx.opacity)
+      if let gradient {
+        if !gradient.stops.contains(where: { $0.color.opacity > 0 }) { return }
+      } else if color.opacity <= 0 {
+        return
+      }
+      items.append(
+        .shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: color, gradient: gradient)))
     }
   }
 }

@@ -4,10 +4,12 @@ import FlipbookScene
 
 extension CompiledScene.Walker {
   /// A shape node at this frame: its geometry in the layout rect after its shape modifiers
-  /// (`trim`), and the style and paint of the shape style that follows them (`fill`,
-  /// `stroke`, `strokeBorder`; none: filled with the foreground color, else black).
+  /// (`trim`), the style and paint of the shape style that follows them (`fill`, `stroke`,
+  /// `strokeBorder`; none: filled with the foreground style, else black), and the bounding
+  /// rect a gradient is placed in: the whole shape's, before it is trimmed or inset for
+  /// `strokeBorder`, so that one gradient sits alike under a fill, a stroke and a trim.
   func shapeDrawing(_ i: Int, _ shape: ShapeKind, _ ctx: CompiledScene.DrawContext) -> (
-    ShapeGeometry, ShapeStyle, Color
+    ShapeGeometry, ShapeStyle, FramePaint, Rect
   ) {
     let node = table[i].node
     let r = rect(i, 0)
@@ -17,15 +19,15 @@ extension CompiledScene.Walker {
     var first = 0
     while first < node.modifiers.count, node.modifiers[first].kind.spec.placement == .shapeModifier { first += 1 }
     var style = ShapeStyle.fill
-    var color = ctx.foreground ?? .black
+    var paint = ctx.foreground ?? .color(.black)
     var inset = 0.0
     if first < node.modifiers.count {
       switch node.modifiers[first].kind {
-      case .fill:
-        color = scene.color(AttributeKey(i, first), at: time)
+      case .fill(let p):
+        paint = framePaint(i, first, p)
       case .stroke(let c, _, let cap, let join, _, let dash, _),
         .strokeBorder(let c, _, let cap, let join, _, let dash, _):
-        if c != nil { color = scene.color(AttributeKey(i, first, 0), at: time) }
+        if let c { paint = framePaint(i, first, c) }
         let width = max(0, value(first, 1))
         style = .stroke(
           StrokeStyle(
@@ -37,12 +39,17 @@ extension CompiledScene.Walker {
     }
 
     var geometry: ShapeGeometry
+    var bounds = r
     switch shape {
     case .path(let p):
       // A path cannot be inset: `strokeBorder` strokes it on its outline.
-      geometry = .path(pathGeometry(i, p, in: r))
+      let path = pathGeometry(i, p, in: r)
+      bounds = path.bounds ?? r
+      geometry = .path(path)
     case .circle:
-      let d = max(0, min(r.width, r.height) - 2 * inset)
+      let side = max(0, min(r.width, r.height))
+      bounds = Rect(x: r.midX - side / 2, y: r.midY - side / 2, width: side, height: side)
+      let d = max(0, side - 2 * inset)
       geometry = .ellipse(Rect(x: r.midX - d / 2, y: r.midY - d / 2, width: d, height: d))
     case .ellipse: geometry = .ellipse(Self.inset(r, inset))
     case .rectangle: geometry = .rectangle(Self.inset(r, inset))
@@ -58,7 +65,7 @@ extension CompiledScene.Walker {
         geometry = .path(geometry.path.trimmed(from: value(j, 0), to: value(j, 1)))
       }
     }
-    return (geometry, style, color)
+    return (geometry, style, paint, bounds)
   }
 
   static func inset(_ r: Rect, _ d: Double) -> Rect {

@@ -284,6 +284,13 @@ struct TrackBuilder {
             for (k, e) in c.values.enumerated() where !Self.dependencies(e).isEmpty { add(j, slot + k, e, types[k]) }
             continue
           }
+          if case .paint(let p?) = argument {
+            // A paint's colors, locations, points, radii and angles draw, literals too (slot:
+            // `paintSlots` plus the value's index), so a frame reads them all alike.
+            let types = p.form.valueTypes
+            for (k, e) in p.values.enumerated() { add(j, Modifier.Kind.paintSlots + k, e, types[k]) }
+            continue
+          }
           guard case .value(let e?) = argument, case .value(let type, _, _, _) = spec.type else { continue }
           switch spec.role {
           case .draws: add(j, slot, e, type)

@@ -50,7 +50,14 @@ extension SceneSynthesizer {
       // A modifier whose one value is written bare (`fill`) names it after itself; a clip
       // shape's values after what they are.
       var name = spec.form == .value ? spec.name : spec.arguments[min(slot, spec.arguments.count - 1)].key
-      if case .clipShape(let c) = first.kind {
+      if let paint = first.kind.paint, slot >= Modifier.Kind.paintSlots {
+        // A paint's values after the paint's argument and their place (`fillStops1Location`).
+        name = spec.form == .value ? spec.name : spec.arguments[0].key
+        if case .gradient = paint.form {
+          let part = paint.form.valueName(slot - Modifier.Kind.paintSlots).filter { $0.isLetter || $0.isNumber }
+          name += part.prefix(1).uppercased() + part.dropFirst()
+        }
+      } else if case .clipShape(let c) = first.kind {
         if case .roundedRectangle = c.form { name = "clipCornerRadius" } else { name = "clipPathValue" }
       }
       return try expression(

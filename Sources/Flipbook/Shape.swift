@@ -50,7 +50,7 @@ public struct ShapeView<Content: Shape>: View, PrimitiveView {
 extension Shape {
   /// Fills the shape with `color`.
   public func fill(_ color: Color) -> some View {
-    modifier(ModifierValue(.fill(.color(color.model))))
+    modifier(ModifierValue(.fill(color.resolvedStyle.paint)))
   }
 
   /// Strokes the outline with `color`, centered on it.
@@ -65,7 +65,7 @@ extension Shape {
 
   /// Strokes the outline with `color` in `style` (caps, joins, dashes), centered on it.
   public func stroke(_ color: Color, style: StrokeStyle) -> some View {
-    modifier(ModifierValue(style.kind(color: .color(color.model), border: false)))
+    modifier(ModifierValue(style.kind(color: color.resolvedStyle.paint, border: false)))
   }
 
   /// Strokes the outline in `style` with the inherited foreground color.
@@ -81,7 +81,7 @@ extension Shape {
 
   /// Strokes inside the outline in `style`.
   public func strokeBorder(_ color: Color, style: StrokeStyle) -> some View {
-    modifier(ModifierValue(style.kind(color: .color(color.model), border: true)))
+    modifier(ModifierValue(style.kind(color: color.resolvedStyle.paint, border: true)))
   }
 
   /// Keeps the part of the outline between the fractions `from` and `to` of its length
@@ -131,7 +131,7 @@ public struct StrokeStyle: Hashable, Sendable {
   }
 
   /// The `stroke` (or `strokeBorder`) modifier of this style.
-  func kind(color: StateValue?, border: Bool) -> ModifierKind<StateValue, Piece> {
+  func kind(color: Paint<StateValue>?, border: Bool) -> ModifierKind<StateValue, Piece> {
     let cap: StrokeCap = lineCap == .butt ? .butt : lineCap == .round ? .round : .square
     let join: StrokeJoin = lineJoin == .miter ? .miter : lineJoin == .round ? .round : .bevel
     return border

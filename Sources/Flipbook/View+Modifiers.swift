@@ -5,10 +5,10 @@ import FlipbookScene
 extension View {
   /// The default color of shapes below that have no `fill` or `stroke` color.
   public func foregroundColor(_ color: Color) -> some View {
-    modifier(ModifierValue(.foregroundColor(.color(color.model))))
+    modifier(ModifierValue(.foregroundColor(color.resolvedStyle.paint)))
   }
 
-  /// Same as ``foregroundColor(_:)``: Flipbook's only shape style is a ``Color``.
+  /// A color as the foreground style: the same as ``foregroundColor(_:)``.
   public func foregroundStyle(_ color: Color) -> some View { foregroundColor(color) }
 
   /// Proposes a fixed size to the view and places it in that frame by `alignment`; a nil

@@ -203,7 +203,8 @@ struct Accumulator {
   /// blocks between them get their constant coverage written into the coverage run, except
   /// full-coverage spans of `solidRunBlocks` blocks or more, which go straight to `blendSolid`.
   /// Each coverage run is blended with one `blendMask` call. Leaves cells and bits zeroed.
-  func resolve(into target: Target, paint: Paint, scratch cov: UnsafeMutableRawPointer) {
+  /// With `shading` (a gradient), each run's colors are shaded first and blended per pixel.
+  func resolve(into target: Target, paint: Paint, shading: Shading? = nil, scratch cov: UnsafeMutableRawPointer) {
     let y0 = Int(oy) &- target.y0
     let nb = stride &>> blockShift
     let x0 = Int(ox)
@@ -233,11 +234,18 @@ struct Accumulator {
           let c = coverageByte(carry)
           if c == 255 && t &- b >= solidRunBlocks {
             // A long solid span: flush the pending coverage run, then blend it directly.
-            flush(dstRow, cov, runStart, b, paint)
+            flush(dstRow, cov, runStart, b, paint, shading, Int(oy) &+ r)
             var pe = t &<< blockShift
             if pe > width { pe = width }
             let ps = b &<< blockShift
-            if pe > ps { blendSolid(dstRow + ps &* 4, count: pe &- ps, paint: paint) }
+            if pe > ps {
+              if let shading {
+                let colors = shading.shade(x: x0 &+ ps, y: Int(oy) &+ r, count: pe &- ps)
+                compositeLayer(dstRow + ps &* 4, layer: colors, count: pe &- ps, opacity: 255)
+              } else {
+                blendSolid(dstRow + ps &* 4, count: pe &- ps, paint: paint)
+              }
+            }
             b = t
             runStart = t
             cp = cov
@@ -250,7 +258,7 @@ struct Accumulator {
             }
           }
         }
-        flush(dstRow, cov, runStart, end, paint)
+        flush(dstRow, cov, runStart, end, paint, shading, Int(oy) &+ r)
         // Only words first…end−1 can hold set bits; usually one word (no memset call).
         let wLast = (end &- 1) &>> 6
         var wi = first &>> 6
@@ -273,14 +281,34 @@ extension Accumulator {
   @inline(__always)
   func flush(
     _ dstRow: UnsafeMutableRawPointer, _ cov: UnsafeMutableRawPointer, _ bs: Int, _ be: Int,
-    _ paint: Paint
+    _ paint: Paint, _ shading: Shading?, _ y: Int
   ) {
     let ps = bs &<< blockShift
     var pe = be &<< blockShift
     if pe > width { pe = width }
     if pe > ps {
-      blendMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), count: pe &- ps, paint: paint)
+      if let shading {
+        let colors = shading.shade(x: Int(ox) &+ ps, y: y, count: pe &- ps)
+        blendShadedMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), colors: colors, count: pe &- ps)
+      } else {
+        blendMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), count: pe &- ps, paint: paint)
+      }
     }
+  }
+}
+
+/// A gradient for `Accumulator.resolve`: its shader, the frame's shader data, and a row
+/// buffer for the shaded colors (a canvas row plus 8 pixels).
+struct Shading {
+  let shader: GradientShader
+  let data: UnsafePointer<Float>
+  let colors: UnsafeMutableRawPointer
+
+  /// The colors of pixels x..<x+count of row y, in `colors`.
+  @inline(__always)
+  func shade(x: Int, y: Int, count: Int) -> UnsafeRawPointer {
+    shader.shade(x: x, y: y, count: count, data: data, into: colors)
+    return UnsafeRawPointer(colors)
   }
 }
 

@@ -9,6 +9,9 @@ struct DrawCommand {
   }
   var kind: Kind
   var color = PremulColor(r: 0, g: 0, b: 0, a: 0)
+  /// Index of the gradient shader that paints the shape instead of `color` (path and rect);
+  /// −1 for a plain color.
+  var shader: Int32 = -1
   /// Pixel box, clipped to the canvas (path and rect). For beginLayer: the rows (and, with
   /// `scissor`, the columns) the layer can show in: the clip's box, or the whole canvas.
   var x0 = 0, y0 = 0, x1 = 0, y1 = 0

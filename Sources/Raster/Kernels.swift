@@ -462,3 +462,59 @@ package func compositeLayerMaskedScalar(
     i &+= 1
   }
 }
+
+// MARK: - Shaded spans
+
+/// Source-over of premultiplied colors[i] (a gradient's span) scaled by coverage[i] onto pixel
+/// i for i in 0..<count: src = div255(color · coverage), out = src + div255(dst · (255 − srcA)),
+/// the rule `blendMask` applies to one color. `coverage` holds one `coveragePair(c)` per pixel.
+/// Groups of 8 with no coverage are skipped; fully covered opaque ones are stored.
+package func blendShadedMask(
+  _ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, colors: UnsafeRawPointer, count: Int
+) {
+  let full: UInt64 = 0x00FF_00FF_00FF_00FF
+  let alphaMask: UInt64 = 0xFF00_0000_FF00_0000
+  var i = 0
+  while i &+ 8 <= count {
+    let o = i &* 4
+    let w0 = coverage.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+    let w1 = coverage.loadUnaligned(fromByteOffset: o &+ 8, as: UInt64.self)
+    let w2 = coverage.loadUnaligned(fromByteOffset: o &+ 16, as: UInt64.self)
+    let w3 = coverage.loadUnaligned(fromByteOffset: o &+ 24, as: UInt64.self)
+    if (w0 | w1 | w2 | w3) != 0 {
+      let words = colors.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt32>.self)
+      let covered = (w0 & w1 & w2 & w3) == full
+      let opaque = unsafeBitCast(words, to: SIMD4<UInt64>.self)
+      if covered && (opaque[0] & opaque[1] & opaque[2] & opaque[3]) & alphaMask == alphaMask {
+        dst.storeBytes(of: words, toByteOffset: o, as: SIMD8<UInt32>.self)
+      } else {
+        let v = unsafeBitCast(words, to: SIMD16<UInt16>.self)
+        var sLo = v & 0x00FF, sHi = v &>> 8
+        var sa = unsafeBitCast((words &>> 24) &* 0x0001_0001, to: SIMD16<UInt16>.self)
+        if !covered {
+          let cov = coverage.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
+          sLo = div255(sLo &* cov); sHi = div255(sHi &* cov); sa = div255(sa &* cov)
+        }
+        let d = dst.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
+        dst.storeBytes(of: over(d, sLo, sHi &<< 8, 255 &- sa), toByteOffset: o, as: SIMD16<UInt16>.self)
+      }
+    }
+    i &+= 8
+  }
+  while i < count {
+    let c = coverage.load(fromByteOffset: i &* 4, as: UInt8.self)
+    if c != 0 { compositePixelScalar(dst + i &* 4, colors + i &* 4, c) }
+    i &+= 1
+  }
+}
+
+/// Scalar reference for `blendShadedMask`.
+package func blendShadedMaskScalar(
+  _ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, colors: UnsafeRawPointer, count: Int
+) {
+  var i = 0
+  while i < count {
+    compositePixelScalar(dst + i &* 4, colors + i &* 4, coverage.load(fromByteOffset: i &* 4, as: UInt8.self))
+    i &+= 1
+  }
+}

@@ -37,6 +37,16 @@ final class RasterBuffers {
   private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
   private var contourInfoCapacity = 1
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
+  /// The frame's gradient shaders (`DrawCommand.shader`), their segments, and one row of
+  /// shaded colors (a canvas row plus 8 pixels, as the shaders write 8 at a time).
+  private var shaders: [GradientShader] = []
+  private var shaderData = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+  private var shaderDataCount = 0
+  private var shaderDataCapacity = 64
+  private var colorRow = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+  private var colorRowBytes = 64
+  /// The shader of the shape being recorded (−1: its color), set by `recordShape`.
+  private var currentShader: Int32 = -1
   /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
   private(set) var exceededWorkLimit = false
 
@@ -53,6 +63,7 @@ final class RasterBuffers {
 
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
+    shaderData.deallocate(); colorRow.deallocate()
     recorder.points.deallocate()
     sweepScratch.deallocate()
     strokeScratch.deallocate()
@@ -116,6 +127,13 @@ final class RasterBuffers {
   func render(_ list: DisplayList, into base: UnsafeMutableRawPointer, width w: Int, height h: Int) {
     let bg = PremulColor(list.background)
     commands.removeAll(keepingCapacity: true)
+    shaders.removeAll(keepingCapacity: true)
+    shaderDataCount = 0
+    if colorRowBytes < (w &+ 8) &* 4 {
+      colorRow.deallocate()
+      colorRowBytes = (w &+ 8) &* 4
+      colorRow = .allocate(byteCount: colorRowBytes, alignment: 16)
+    }
     var rec = recorder
     recorder.contours = []  // keep the array uniquely referenced by `rec`
     rec.contours.removeAll(keepingCapacity: true)
@@ -344,7 +362,14 @@ final class RasterBuffers {
         acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
       }
     }
-    acc.resolve(into: target, paint: Paint(op.color), scratch: cov)
+    acc.resolve(into: target, paint: Paint(op.color), shading: shading(op), scratch: cov)
+  }
+
+  /// The shading of a command painted by a gradient; nil for a plain color.
+  @inline(__always)
+  private func shading(_ op: DrawCommand) -> Shading? {
+    guard op.shader >= 0 else { return nil }
+    return Shading(shader: shaders[Int(op.shader)], data: UnsafePointer(shaderData), colors: colorRow)
   }
 
   /// Exact axis-aligned rectangle: coverage = x-overlap × y-overlap, rounded ⌊v·255 + ½⌋;
@@ -364,9 +389,20 @@ final class RasterBuffers {
     let color = op.color
     let n = ix1 &- ix0
     let cxL = overlap(rx0, rx1, ix0), cxR = overlap(rx0, rx1, ix1 &- 1)
+    let shading = shading(op)
     for y in iy0..<iy1 {
       let cy = overlap(ry0, ry1, y)
       let row = target.pixel(ix0, y)
+      if let shading {
+        // A gradient: the row's colors, composited with each part's constant coverage.
+        let colors = shading.shade(x: ix0, y: y, count: n)
+        compositeLayer(row, layer: colors, count: 1, opacity: q(cxL * cy))
+        if n > 1 {
+          compositeLayer(row + 4, layer: colors + 4, count: n &- 2, opacity: q(cy))
+          compositeLayer(row + (n &- 1) &* 4, layer: colors + (n &- 1) &* 4, count: 1, opacity: q(cxR * cy))
+        }
+        continue
+      }
       if n == 1 {
         blendConstantCoverage(row, count: 1, color: color, coverage: q(cxL * cy))
       } else {
@@ -478,14 +514,19 @@ final class RasterBuffers {
   }
 
   private func recordShape(_ item: ShapeItem, width: Int, height: Int, recorder rec: inout PathRecorder) {
-    let color = PremulColor(item.color)
-    if color.a == 0 { return }
+    currentShader = -1
+    var color = PremulColor(item.color)
     let t = item.transform
     guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite
     else { return }
     let det = t.a * t.d - t.b * t.c
     guard det != 0, det.isFinite else { return }
     let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    if let gradient = item.gradient {
+      guard let c = recordGradient(gradient, m) else { return }
+      color = c
+    }
+    if color.a == 0 { return }
     let W = Double(width), H = Double(height)
 
     var hw = 0.0  // half line width; 0 = fill
@@ -558,6 +599,7 @@ final class RasterBuffers {
     if hw == 0 && !isEllipse && radius == 0 && t.isPositiveScaleTranslate {
       var op = DrawCommand(kind: .rect)
       op.color = color
+      op.shader = currentShader
       op.rx0 = m.x(x0, 0); op.rx1 = m.x(x1, 0); op.ry0 = m.y(0, y0); op.ry1 = m.y(0, y1)
       guard op.rx1 > op.rx0, op.ry1 > op.ry0 else { return }
       op.x0 = Int(max(op.rx0, 0)); op.y0 = Int(max(op.ry0, 0))
@@ -599,6 +641,46 @@ final class RasterBuffers {
     appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, recorder: &rec)
   }
 
+  /// Prepares the gradient of the shape being recorded under `m` as the frame's next shader
+  /// (`currentShader`), and returns the color that stands for it in the record pass: its
+  /// most opaque stop's alpha. A gradient whose stops all give the same 8-bit color is that
+  /// color (no shader: the same bytes as a fill of it); one whose geometry is not finite is
+  /// skipped (nil), as shapes with non-finite geometry are.
+  private func recordGradient(_ g: GradientPaint, _ m: PixelTransform) -> PremulColor? {
+    guard let first = g.stops.first else { return nil }
+    let c0 = PremulColor(first.color)
+    var alpha = c0.a
+    var uniform = true
+    for stop in g.stops {
+      let c = PremulColor(stop.color)
+      if c != c0 { uniform = false }
+      if c.a > alpha { alpha = c.a }
+    }
+    if uniform || alpha == 0 { return c0 }
+    let needed = shaderDataCount &+ (g.stops.count &* 2 &+ 2) &* GradientShader.segmentFloats
+    if needed > shaderDataCapacity {
+      let grown = UnsafeMutablePointer<Float>.allocate(capacity: max(needed, shaderDataCapacity &* 2))
+      grown.update(from: shaderData, count: shaderDataCount)
+      shaderData.deallocate()
+      shaderData = grown
+      shaderDataCapacity = max(needed, shaderDataCapacity &* 2)
+    }
+    let data = shaderData
+    var n = shaderDataCount
+    guard
+      let shader = GradientShader(
+        g, m, segmentOffset: n,
+        append: { v in
+          data[n] = v
+          n &+= 1
+        })
+    else { return nil }
+    shaderDataCount = n
+    currentShader = Int32(shaders.count)
+    shaders.append(shader)
+    return PremulColor(r: 0, g: 0, b: 0, a: alpha)
+  }
+
   /// Records the contours from c0 (points from p0) as one path command over their pixel box,
   /// or drops them when that box misses the canvas or is not finite.
   private func appendPathCommand(
@@ -616,6 +698,7 @@ final class RasterBuffers {
     }
     var op = DrawCommand(kind: .path)
     op.color = color
+    op.shader = currentShader
     op.c0 = c0; op.c1 = rec.contours.count
     op.x0 = Int(max(minX, 0)); op.y0 = Int(max(minY, 0))
     op.x1 = ceilInt(min(maxX, W)); op.y1 = ceilInt(min(maxY, H))

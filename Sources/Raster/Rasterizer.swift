@@ -32,6 +32,11 @@ import FlipbookDisplayList
 //   apart, or both convex and split by an edge line) take the plain accumulation instead,
 //   signed for positive coverage, beside the sweep of the rest: still exact.
 //   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
+// - Gradients (`ShapeItem.gradient`, GradientShader.swift): every pixel the shape covers gets
+//   the gradient's color at its center (through the inverse transform), premultiplied and
+//   rounded to 8 bits without dithering, then scaled by its coverage exactly as a color is
+//   (src = div255(color · coverage)). Stops that all give one 8-bit color draw as that color;
+//   a gradient with non-finite geometry is skipped.
 // - Layers (`compositingGroup`) are drawn into a transparent buffer and composited once with
 //   their opacity (⌊opacity·255 + ½⌋, clamped; 0 or NaN skips the layer).
 // - Clipped layers (`Clip`): anti-aliased clips are filled like any shape (same coverage)

@@ -18,7 +18,7 @@ import Testing
       scene.root.modifiers.map(\.path) == [
         "root.modifiers[0].fill", "root.modifiers[1].frame", "root.modifiers[2].scaleEffect",
       ])
-    #expect(scene.root.modifiers[0].kind == .fill(.constant(.color(FlipbookScene.Color.named["red"]!))))
+    #expect(scene.root.modifiers[0].kind == .fill(.color(.constant(.color(FlipbookScene.Color.named["red"]!)))))
     #expect(scene.root.modifiers[2].kind == .scaleEffect(scale: .state("scale_0"), anchor: SIMD2(0.5, 0.5)))
   }
 

@@ -72,7 +72,7 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
     }
     #expect(children.count == 10)
     #expect(children[0].id == "a")
-    #expect(children[0].modifiers[0].kind == .fill(.state("c")))
+    #expect(children[0].modifiers[0].kind == .fill(.color(.state("c"))))
     #expect(children[0].modifiers[1].path == "root.children[0].modifiers[1].frame")
     #expect(children[3].kind == .shape(.roundedRectangle(cornerRadius: .number(4), continuous: true)))
     let mods = children[9].modifiers.map(\.kind)

@@ -25,10 +25,10 @@ import Testing
             modifiers: [
               Modifier(
                 .frame(width: .number(5), height: nil, alignment: .center), path: "root.children[0].modifiers[0].frame"),
-              Modifier(.fill(red), path: "root.children[0].modifiers[1].fill"),
+              Modifier(.fill(.color(red)), path: "root.children[0].modifiers[1].fill"),
             ], path: "root.children[0]")
         ], alignment: .center),
-      modifiers: [Modifier(.fill(red), path: "root.modifiers[0].fill")], path: "root")
+      modifiers: [Modifier(.fill(.color(red)), path: "root.modifiers[0].fill")], path: "root")
     #expect(
       scene(misplaced).validate().map(\.description) == [
         #"root.modifiers[0].fill: "fill" applies to shapes only (circle, ellipse, rectangle, roundedRectangle, capsule, path)"#,
@@ -44,7 +44,7 @@ import Testing
       #expect(error.diagnostics.map(\.message) == scene(misplaced).validate().map(\.message))
     }
     let fine = Node(
-      kind: .shape(.circle), modifiers: [Modifier(.fill(red), path: "root.modifiers[0].fill")], path: "root")
+      kind: .shape(.circle), modifiers: [Modifier(.fill(.color(red)), path: "root.modifiers[0].fill")], path: "root")
     #expect(scene(fine).validate().isEmpty)
   }
 

@@ -105,6 +105,7 @@ extension SceneDecoder {
     case .string: return string(v, path).map { .string($0) }
     case .bool: return bool(v, path).map { .bool($0) }
     case .clipShape: return clipShape(v, path).map { .clipShape($0) }
+    case .paint: return paint(v, path).map { .paint($0) }
     case .choice(let names):
       guard case .string(let s) = v.kind, names.contains(s) else {
         let found =

@@ -80,6 +80,7 @@ extension SceneEncoder.Writer {
       var members: [(String, JSONOutput)] = []
       for (a, s) in zip(arguments, spec.arguments) {
         if case .value(nil) = a { continue }
+        if case .paint(nil) = a { continue }
         if case .value = s.type {} else if isDefault(a, s) { continue }
         members.append((s.key, try argument(a, "\(p).\(s.key)")))
       }
@@ -104,6 +105,9 @@ extension SceneEncoder.Writer {
     case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
     case .clipShape(let c): return try clipShape(c, path)
+    case .paint(let p):
+      guard let p else { return .null }
+      return try paint(p, path)
     case .numbers(let list):
       var items: [JSONOutput] = []
       for (k, n) in list.enumerated() { items.append(try number(n, "\(path)[\(k)]")) }
@@ -113,6 +117,32 @@ extension SceneEncoder.Writer {
 }
 
 extension SceneEncoder.Writer {
+  /// A paint as the decoder reads it: a color, or `{"linearGradient": {…}}` (and the others)
+  /// with its `colors` or `stops` and every geometry value.
+  func paint(_ p: Paint<Expression>, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+    guard case .gradient(let kind, let count, let locations) = p.form else { return try expression(p.values[0], path) }
+    let base = "\(path).\(kind.rawValue)"
+    var stops: [JSONOutput] = []
+    for k in 0..<count {
+      if locations {
+        let sp = "\(base).stops[\(k)]"
+        stops.append(
+          .object([
+            ("color", try expression(p.values[2 * k], "\(sp).color")),
+            ("location", try expression(p.values[2 * k + 1], "\(sp).location")),
+          ]))
+      } else {
+        stops.append(try expression(p.values[k], "\(base).colors[\(k)]"))
+      }
+    }
+    var members: [(String, JSONOutput)] = [(locations ? "stops" : "colors", .array(stops))]
+    let first = locations ? 2 * count : count
+    for (g, spec) in kind.geometry.enumerated() {
+      members.append((spec.key, try expression(p.values[first + g], "\(base).\(spec.key)")))
+    }
+    return .object([(kind.rawValue, .object(members))])
+  }
+
   /// A clip shape as the decoder reads it: a name, `{"roundedRectangle": …}` or `{"path": …}`,
   /// wrapped in `{"shape": …, "fillRule": …}` when it has its own fill rule.
   func clipShape(_ c: ClipShape<Expression>, _ path: String) throws(SceneEncodingError) -> JSONOutput {

@@ -25,6 +25,9 @@ extension Scene {
         if let message = m.kind.spec.placementProblem(after: node.modifiers[..<i].map(\.kind.spec), onShape: isShape) {
           problems.append(SceneProblem(path: m.path, message: message))
         }
+        if let paint = m.kind.paint, let message = paint.problem {
+          problems.append(SceneProblem(path: m.path, message: message))
+        }
         switch m.kind {
         case .animation(let curve, _): if curve?.repeatsForever == true { repeatsForever = true }
         case .overlay(let n, _), .background(let n, _): visit(n)
@@ -81,5 +84,37 @@ extension ModifierSpec {
       }
       return nil
     }
+  }
+}
+
+extension Paint where Value == Expression {
+  /// What is wrong with a paint made in Swift, which the decoder rules out where it reads the
+  /// file: a gradient needs 1 to ``maxGradientStops`` stops, its literal locations lie in
+  /// 0…1 and its literal numbers are finite (radii ≥ 0). Nil when it is fine.
+  public var problem: String? {
+    guard case .gradient(let kind, let count, let locations) = form else { return nil }
+    guard count >= 1, count <= maxGradientStops else {
+      return count < 1
+        ? "a gradient needs at least one color (SwiftUI draws nothing for an empty gradient)"
+        : "a gradient has at most \(maxGradientStops) stops, found \(count)"
+    }
+    let first = locations ? 2 * count : count
+    for (k, v) in values.enumerated() {
+      let numbers: [Double]
+      switch v {
+      case .constant(.number(let n)): numbers = [n]
+      case .constant(.point(let p)): numbers = [p.x, p.y]
+      default: continue
+      }
+      let name = form.valueName(k)
+      if numbers.contains(where: { !$0.isFinite }) { return "\(name) is not a finite number" }
+      if locations && k < first && !(0...1).contains(numbers[0]) {
+        return "\(name) is \(numbers[0]); a stop's location lies in 0…1"
+      }
+      if k >= first, kind.geometry[k - first].range == .nonNegative, numbers[0] < 0 {
+        return "\(name) is \(numbers[0]); a radius is ≥ 0"
+      }
+    }
+    return nil
   }
 }

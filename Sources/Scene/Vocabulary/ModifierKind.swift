@@ -11,20 +11,24 @@ import FlipbookAnimation
 /// it does where it is drawn or laid out (Sources/Engine), its Swift spelling
 /// (Sources/Flipbook/View+Modifiers.swift) and its row in docs/scene-format.md.
 public enum ModifierKind<Value, Content> {
-  case fill(Value)
-  /// SwiftUI's `stroke(_:style:)`, centered on the outline; a nil color strokes with the
-  /// inherited foreground color.
+  /// SwiftUI's `fill(_:)` with a color or a gradient.
+  case fill(Paint<Value>)
+  /// SwiftUI's `stroke(_:style:)`, centered on the outline; a nil paint strokes with the
+  /// inherited foreground style.
   case stroke(
-    color: Value?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value, dash: [Double],
-    dashPhase: Value)
+    color: Paint<Value>?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value,
+    dash: [Double], dashPhase: Value)
   /// SwiftUI's `strokeBorder(_:style:)`: the stroke drawn inside the outline.
   case strokeBorder(
-    color: Value?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value, dash: [Double],
-    dashPhase: Value)
+    color: Paint<Value>?, lineWidth: Value, lineCap: StrokeCap, lineJoin: StrokeJoin, miterLimit: Value,
+    dash: [Double], dashPhase: Value)
   /// SwiftUI's `trim(from:to:)`: only the part of the outline between those fractions of its
   /// length.
   case trim(from: Value, to: Value)
-  case foregroundColor(Value)
+  /// The default paint of shapes below (SwiftUI's `foregroundColor`, which takes a gradient
+  /// here too, and `foregroundStyle`).
+  case foregroundColor(Paint<Value>)
+  case foregroundStyle(Paint<Value>)
   /// A fixed-size proposal; nil dimensions pass the parent's proposal through.
   case frame(width: Value?, height: Value?, alignment: Alignment)
   case padding(top: Value, leading: Value, bottom: Value, trailing: Value)
@@ -62,7 +66,7 @@ extension ModifierSpec {
   public static let all: [ModifierSpec] = [
     ModifierSpec(
       "fill", form: .value, swift: "fill(_:)", placement: .shapeStyle,
-      [.value("fill", .color, role: .draws)]),
+      [ArgumentSpec("fill", .paint, role: .draws)]),
     ModifierSpec("stroke", form: .object, swift: "stroke(_:style:)", placement: .shapeStyle, strokeArguments),
     ModifierSpec(
       "strokeBorder", form: .object, swift: "strokeBorder(_:style:)", placement: .shapeStyle, strokeArguments),
@@ -74,7 +78,10 @@ extension ModifierSpec {
       ]),
     ModifierSpec(
       "foregroundColor", form: .value, swift: "foregroundColor(_:)",
-      [.value("foregroundColor", .color, role: .draws)]),
+      [ArgumentSpec("foregroundColor", .paint, role: .draws)]),
+    ModifierSpec(
+      "foregroundStyle", form: .value, swift: "foregroundStyle(_:)",
+      [ArgumentSpec("foregroundStyle", .paint, role: .draws)]),
     ModifierSpec(
       "frame", form: .object, swift: "frame(width:height:alignment:)",
       [
@@ -136,7 +143,7 @@ extension ModifierSpec {
 extension ModifierSpec {
   /// `stroke` and `strokeBorder`: SwiftUI's `StrokeStyle` and a color.
   static let strokeArguments: [ArgumentSpec] = [
-    .value("color", .color, role: .draws, presence: .optional),
+    ArgumentSpec("color", .paint, role: .draws, presence: .optional),
     .value("lineWidth", .number, range: .nonNegative, role: .draws, presence: .defaulted(.number(1))),
     ArgumentSpec("lineCap", .choice(StrokeCap.allCases.map(\.rawValue)), presence: .defaulted(.choice("butt"))),
     ArgumentSpec("lineJoin", .choice(StrokeJoin.allCases.map(\.rawValue)), presence: .defaulted(.choice("miter"))),
@@ -155,6 +162,7 @@ extension ModifierKind {
     case .strokeBorder: "strokeBorder"
     case .trim: "trim"
     case .foregroundColor: "foregroundColor"
+    case .foregroundStyle: "foregroundStyle"
     case .frame: "frame"
     case .padding: "padding"
     case .offset: "offset"
@@ -182,11 +190,11 @@ extension ModifierKind {
   /// slot (an animatable attribute is named by node, modifier and slot).
   package var arguments: [ModifierArgument<Value, Content>] {
     switch self {
-    case .fill(let c), .foregroundColor(let c): [.value(c)]
+    case .fill(let p), .foregroundColor(let p), .foregroundStyle(let p): [.paint(p)]
     case .stroke(let c, let w, let cap, let join, let miter, let dash, let phase),
       .strokeBorder(let c, let w, let cap, let join, let miter, let dash, let phase):
       [
-        .value(c), .value(w), .choice(cap.rawValue), .choice(join.rawValue), .value(miter), .numbers(dash),
+        .paint(c), .value(w), .choice(cap.rawValue), .choice(join.rawValue), .value(miter), .numbers(dash),
         .value(phase),
       ]
     case .trim(let from, let to): [.value(from), .value(to)]
@@ -208,24 +216,26 @@ extension ModifierKind {
   /// The modifier `name` with `arguments` in the table's order, or nil if they do not fit.
   package init?(_ name: String, arguments a: [ModifierArgument<Value, Content>]) {
     switch (name, a.count) {
-    case ("fill", 1): guard let c = a[0].required else { return nil }; self = .fill(c)
+    case ("fill", 1): guard case .paint(let p?) = a[0] else { return nil }; self = .fill(p)
     case ("stroke", 7), ("strokeBorder", 7):
-      guard let w = a[1].required, case .choice(let capName) = a[2], let cap = StrokeCap(rawValue: capName),
+      guard case .paint(let paint) = a[0], let w = a[1].required, case .choice(let capName) = a[2],
+        let cap = StrokeCap(rawValue: capName),
         case .choice(let joinName) = a[3], let join = StrokeJoin(rawValue: joinName), let miter = a[4].required,
         case .numbers(let dash) = a[5], let phase = a[6].required
       else { return nil }
       self =
         name == "stroke"
         ? .stroke(
-          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
+          color: paint, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
           dashPhase: phase)
         : .strokeBorder(
-          color: a[0].optional, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
+          color: paint, lineWidth: w, lineCap: cap, lineJoin: join, miterLimit: miter, dash: dash,
           dashPhase: phase)
     case ("trim", 2):
       guard let from = a[0].required, let to = a[1].required else { return nil }
       self = .trim(from: from, to: to)
-    case ("foregroundColor", 1): guard let c = a[0].required else { return nil }; self = .foregroundColor(c)
+    case ("foregroundColor", 1): guard case .paint(let p?) = a[0] else { return nil }; self = .foregroundColor(p)
+    case ("foregroundStyle", 1): guard case .paint(let p?) = a[0] else { return nil }; self = .foregroundStyle(p)
     case ("frame", 3):
       guard case .alignment(let al) = a[2] else { return nil }
       self = .frame(width: a[0].optional, height: a[1].optional, alignment: al)
@@ -269,22 +279,46 @@ extension ModifierKind {
   ) throws(E) -> ModifierKind<V, C> {
     var converted: [ModifierArgument<V, C>] = []
     for (index, argument) in arguments.enumerated() {
-      converted.append(try argument.map(value: { v, k throws(E) in try value(v, index + k) }, content: content))
+      converted.append(
+        try argument.map(value: { v, k throws(E) in try value(v, Self.slot(argument, index, k)) }, content: content))
     }
     return ModifierKind<V, C>(name, arguments: converted)!
   }
 
-  /// The value in `slot`: a value argument's (the argument's index), or one of a clip shape's
-  /// (the argument's index plus the value's index in ``ClipShape/values``); nil if none.
+  /// The value in `slot`: a value argument's (the argument's index), one of a clip shape's
+  /// (the argument's index plus the value's index in ``ClipShape/values``), or one of a
+  /// paint's (``paintSlots`` plus its index in ``Paint/values``); nil if none.
   package func value(atSlot slot: Int) -> Value? {
     for (index, argument) in arguments.enumerated() {
       switch argument {
       case .value(let v) where index == slot: return v
       case .clipShape(let c) where slot >= index && slot - index < c.values.count: return c.values[slot - index]
+      case .paint(let p?) where slot >= Self.paintSlots && slot - Self.paintSlots < p.values.count:
+        return p.values[slot - Self.paintSlots]
       default: continue
       }
     }
     return nil
+  }
+
+  /// The first slot of a paint's values. A modifier has at most one paint, whose values are
+  /// numbered from here so that they never collide with the other arguments' slots (a
+  /// stroke's paint comes first, its line width second).
+  public static var paintSlots: Int { 1 << 16 }
+
+  /// The slot of value `k` of the argument at `index`.
+  static func slot(_ argument: ModifierArgument<Value, Content>, _ index: Int, _ k: Int) -> Int {
+    if case .paint = argument { return paintSlots + k }
+    return index + k
+  }
+
+  /// The modifier's paint (`fill`, `foregroundColor`, `foregroundStyle`, a stroke's color).
+  public var paint: Paint<Value>? {
+    switch self {
+    case .fill(let p), .foregroundColor(let p), .foregroundStyle(let p): return p
+    case .stroke(let p, _, _, _, _, _, _), .strokeBorder(let p, _, _, _, _, _, _): return p
+    default: return nil
+    }
   }
 
   /// The fixed part of the modifier (which arguments are given, anchors, alignments, curves,

@@ -66,6 +66,7 @@ extension ArgumentSpec {
     case .string: return .object([("type", .string("string"))])
     case .bool: return .object([("type", .string("boolean"))])
     case .clipShape: return ref("clipShape")
+    case .paint: return ref("paint")
     case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
     case .numbers:
       return .object([

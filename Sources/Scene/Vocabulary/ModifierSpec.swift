@@ -92,7 +92,7 @@ public struct ArgumentSpec: Sendable {
   package var defaultArgument: ModifierArgument<Expression, Node>? {
     switch presence {
     case .required: return nil
-    case .optional: return .value(nil)
+    case .optional: return type == .paint ? .paint(nil) : .value(nil)
     case .defaulted(let d): return d
     }
   }
@@ -117,6 +117,9 @@ public enum ArgumentType: Sendable, Equatable {
   case numbers(NumberRange)
   /// A shape to clip to (``ClipShape``): its form is fixed, its numbers are values.
   case clipShape
+  /// A color or a gradient (``Paint``): its form is fixed, its colors, locations, points,
+  /// radii and angles are values.
+  case paint
 }
 
 /// What the engine does with a value argument.
@@ -168,6 +171,8 @@ public enum ModifierArgument<Value, Content> {
   case choice(String)
   case numbers([Double])
   case clipShape(ClipShape<Value>)
+  /// A paint; nil when an optional one is left out (a stroke without a color).
+  case paint(Paint<Value>?)
 
   static func number(_ v: Double) -> Self where Value == Expression { .value(.constant(.number(v))) }
 
@@ -186,6 +191,9 @@ public enum ModifierArgument<Value, Content> {
       guard let v else { return .value(nil) }
       return .value(try value(v, 0))
     case .clipShape(let c): return .clipShape(try c.map(value))
+    case .paint(let p):
+      guard let p else { return .paint(nil) }
+      return .paint(try p.map(value))
     case .content(let c): return .content(try content(c))
     case .alignment(let a): return .alignment(a)
     case .anchor(let a): return .anchor(a)
