@@ -5,6 +5,9 @@ import RealModule
 /// add up through the combining chain, which is what Apple means by "preserves velocity … by adding
 /// the effects of each animation".
 struct InterpolatingSpring: Hashable, Sendable {
+  /// The spring whose closed form gives the curve, damping clamped to critical as
+  /// `Spring(mass:stiffness:damping:)` does (nil when there is no usable spring).
+  let spring: Spring?
   /// Undamped angular frequency ω₀ = √(k/m).
   let angularFrequency: Double
   /// ζ = c / (2√(mk)).
@@ -22,6 +25,7 @@ struct InterpolatingSpring: Hashable, Sendable {
     self.initialVelocity = v0
     guard mass > 0, stiffness > 0, mass.isFinite, stiffness.isFinite else {
       // No usable spring (k ≤ 0 or infinite, m ≤ 0): the change lands at once.
+      spring = nil
       angularFrequency = .infinity
       dampingRatio = 1
       settleTime = 0
@@ -31,24 +35,18 @@ struct InterpolatingSpring: Hashable, Sendable {
     let c = damping > 0 && damping.isFinite ? damping : 0
     let omega = (stiffness / mass).squareRoot()
     let zeta = c / (2 * (mass * stiffness).squareRoot())
+    spring = Spring(mass: mass, stiffness: stiffness, damping: c)
     angularFrequency = omega
     dampingRatio = zeta
     settleTime = Self.settleTime(omega: omega, zeta: zeta, v0: v0)
   }
 
-  /// The normalized position at `time`. Any ζ ≥ 1 uses the critical formula: SwiftUI does the same
-  /// (an SDK quirk), so an overdamped interpolating spring moves like a critically damped one.
+  /// The normalized position at `time`: the spring's run toward 1. Any ζ ≥ 1 moves as a
+  /// critically damped spring: SwiftUI does the same (an SDK quirk), which is what
+  /// `Spring(mass:stiffness:damping:)` does with overdamped input.
   func fraction(at time: Double) -> Double {
-    guard angularFrequency.isFinite else { return 1 }
-    let t = max(time, 0)
-    let omega = angularFrequency
-    if dampingRatio >= 1 {
-      return 1 - (1 + (omega - initialVelocity) * t) * Double.exp(-omega * t)
-    }
-    let lambda = dampingRatio * omega
-    let omegaD = omega * (1 - dampingRatio * dampingRatio).squareRoot()
-    let b = (lambda - initialVelocity) / omegaD
-    return 1 - Double.exp(-lambda * t) * (Double.cos(omegaD * t) + b * Double.sin(omegaD * t))
+    guard let spring else { return 1 }
+    return spring.value(target: 1, initialVelocity: initialVelocity, time: max(time, 0))
   }
 
   /// When |1 − fraction| stays below ε for good, from the decay envelope (a bound, so the final
