@@ -95,11 +95,11 @@ extension Animation {
   }
   /// A tunable `.snappy`: bounce 0.15 + `extraBounce`.
   public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
-    spring(duration: duration, bounce: 0.15 + extraBounce)
+    spring(duration: duration, bounce: Spring.snappyBounce + extraBounce)
   }
   /// A tunable `.bouncy`: bounce 0.3 + `extraBounce`.
   public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
-    spring(duration: duration, bounce: 0.3 + extraBounce)
+    spring(duration: duration, bounce: Spring.bouncyBounce + extraBounce)
   }
 
   /// SwiftUI's interactive FluidSpring, with its defaults (0.15, 0.86, blend 0.25 s).

@@ -55,13 +55,18 @@ public struct Spring: Hashable, Sendable {
   public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
     Spring(duration: duration, bounce: extraBounce)
   }
+  /// The bounce of SwiftUI's snappy preset, for `Spring` and `Animation` alike.
+  static let snappyBounce = 0.15
+  /// The bounce of SwiftUI's bouncy preset, for `Spring` and `Animation` alike.
+  static let bouncyBounce = 0.3
+
   /// A snappy spring (bounce 0.15) with a duration and extra bounce.
   public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0.15 + extraBounce)
+    Spring(duration: duration, bounce: snappyBounce + extraBounce)
   }
   /// A bouncy spring (bounce 0.3) with a duration and extra bounce.
   public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0.3 + extraBounce)
+    Spring(duration: duration, bounce: bouncyBounce + extraBounce)
   }
 
   /// The period of the undamped spring, 2π·√(m/k).
