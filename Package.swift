@@ -62,7 +62,12 @@ let package = Package(
     // target features, and a flag like -mavx2 would make the package unusable as a dependency).
     .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
     .target(
-      name: "FlipbookRaster", dependencies: ["FlipbookImage", "FlipbookDisplayList", "CRasterKernels"],
+      name: "FlipbookRaster",
+      dependencies: [
+        "FlipbookImage", "FlipbookDisplayList", "CRasterKernels",
+        // erf for the Gaussian kernels of shadows and blurs.
+        .product(name: "RealModule", package: "swift-numerics"),
+      ],
       path: "Sources/Raster"),
     // libpng from the system (Debian: libpng-dev). The shim exposes the macros Swift cannot
     // import (PNG_FORMAT_RGBA, PNG_IMAGE_VERSION).

@@ -38,6 +38,13 @@ public struct AffineTransform: Hashable, Sendable {
     Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
   }
 
+  /// How much the map scales lengths on average: √|det|, exact for a uniform scale with any
+  /// rotation. A blur radius in points times this is the blur's radius in pixels.
+  public var lengthScale: Double { (a * d - b * c).magnitude.squareRoot() }
+
+  /// The map without its translation, applied to a vector (a shadow's offset).
+  public func applyLinear(x: Double, y: Double) -> (x: Double, y: Double) { (a * x + c * y, b * x + d * y) }
+
   /// True when the map keeps axis-aligned rectangles axis-aligned without flipping them
   /// (scale with positive factors plus translation): the rasterizer's exact rectangle path.
   public var isPositiveScaleTranslate: Bool { b == 0 && c == 0 && a > 0 && d > 0 }

@@ -25,8 +25,21 @@ public indirect enum DisplayItem: Sendable, Equatable {
   /// which is then composited once with `opacity`, so overlaps inside do not show through.
   /// With a `clip` (`clipShape`, `cornerRadius`, `clipped`), each pixel of the layer is
   /// composited with opacity × the clip's coverage of that pixel; a clip inside a clipped
-  /// layer is a layer inside it, so clips nest.
-  case layer(items: [DisplayItem], opacity: Double, clip: Clip? = nil)
+  /// layer is a layer inside it, so clips nest. With an `effect` (`shadow`, `blur`), the
+  /// effect is applied to the layer's drawing first, then the result is composited as above.
+  case layer(items: [DisplayItem], opacity: Double, clip: Clip? = nil, effect: LayerEffect? = nil)
+}
+
+/// What a layer's drawing goes through before it is composited: SwiftUI's `shadow` and
+/// `blur`, measured in pixels (the engine has applied the transform at the modifier).
+public enum LayerEffect: Sendable, Equatable {
+  /// The drawing over its shadow: its alpha blurred by a Gaussian of standard deviation
+  /// `sigma`, moved by (`dx`, `dy`) and tinted by `color` (alpha × the color's opacity).
+  case shadow(color: Color, sigma: Double, dx: Double, dy: Double)
+  /// The drawing blurred by a Gaussian of standard deviation `sigma`. Transparent pixels
+  /// around the drawing blur into its edges unless `opaque`: then the drawing's pixel box is
+  /// blurred with its edge pixels repeated outward, and nothing shows outside the box.
+  case blur(sigma: Double, opaque: Bool)
 }
 
 /// A clip: the region a layer is composited through.

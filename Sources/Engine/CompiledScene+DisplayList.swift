@@ -14,6 +14,9 @@ extension CompiledScene {
     var opacity: Double
     /// The innermost `foregroundColor` or `foregroundStyle` around the view.
     var foreground: FramePaint?
+    /// The shadows since the nearest enclosing layer, outermost first: SwiftUI gives every
+    /// drawing inside a `shadow` its own shadow (a shadowed stack shadows each child).
+    var shadows: [LayerEffect] = []
   }
 
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
@@ -203,21 +206,26 @@ extension CompiledScene {
         ctx.opacity *= scene.attribute(AttributeKey(i, j), at: time).x
       case .foregroundColor(let p), .foregroundStyle(let p):
         ctx.foreground = framePaint(i, j, p)
+      case .shadow:
+        // Slots: color, radius, x, y.
+        let radius = scene.attribute(AttributeKey(i, j, 1), at: time).x
+        let offset = ctx.transform.applyLinear(
+          x: scene.attribute(AttributeKey(i, j, 2), at: time).x, y: scene.attribute(AttributeKey(i, j, 3), at: time).x)
+        ctx.shadows.append(
+          .shadow(
+            color: scene.color(AttributeKey(i, j, 0), at: time), sigma: max(0, radius) * ctx.transform.lengthScale,
+            dx: offset.x, dy: offset.y))
+      case .blur(_, let opaque):
+        let radius = max(0, scene.attribute(AttributeKey(i, j), at: time).x)
+        group(i, j, ctx, opacity: ctx.opacity, effect: .blur(sigma: radius * ctx.transform.lengthScale, opaque: opaque))
+        return
       case .compositingGroup:
-        var inner = Walker(scene: scene, time: time, state: state)
-        inner.overrides = overrides
-        var innerCtx = ctx
-        innerCtx.opacity = 1
-        inner.level(i, j, innerCtx)
-        if !inner.items.isEmpty { items.append(.layer(items: inner.items, opacity: ctx.opacity)) }
+        group(i, j, ctx, opacity: ctx.opacity)
         return
       case .clipShape, .cornerRadius, .clipped:
         // The view inside is drawn into a layer composited through the clip, which is laid
         // over the layout rect at this level and moves with the transform of what is outside.
-        var inner = Walker(scene: scene, time: time, state: state)
-        inner.overrides = overrides
-        inner.level(i, j, ctx)
-        if !inner.items.isEmpty { items.append(.layer(items: inner.items, opacity: 1, clip: clip(i, j, ctx))) }
+        group(i, j, ctx, opacity: nil, clip: clip(i, j, ctx))
         return
       case .background:
         if let s = table[i].secondary[j] { drawNode(s, ctx) }
@@ -229,6 +237,29 @@ extension CompiledScene {
         break
       }
       self.level(i, j, ctx)
+    }
+
+    /// Draws the view inside modifier `j` as one layer: composited once with `opacity` (nil:
+    /// the opacity stays in the drawings inside), through `clip`, after `effect`. The shadows
+    /// around it shadow the layer as a whole, not the drawings inside.
+    mutating func group(
+      _ i: Int, _ j: Int, _ ctx: DrawContext, opacity: Double?, clip: Clip? = nil, effect: LayerEffect? = nil
+    ) {
+      var inner = Walker(scene: scene, time: time, state: state)
+      inner.overrides = overrides
+      var innerCtx = ctx
+      innerCtx.shadows = []
+      if opacity != nil { innerCtx.opacity = 1 }
+      inner.level(i, j, innerCtx)
+      if inner.items.isEmpty { return }
+      append(.layer(items: inner.items, opacity: opacity ?? 1, clip: clip, effect: effect), ctx)
+    }
+
+    /// Appends `item` inside a layer per shadow around it, the innermost shadow first.
+    mutating func append(_ item: DisplayItem, _ ctx: DrawContext) {
+      var item = item
+      for shadow in ctx.shadows.reversed() { item = .layer(items: [item], opacity: 1, effect: shadow) }
+      items.append(item)
     }
 
     mutating func content(_ i: Int, _ ctx: DrawContext) {
@@ -278,8 +309,9 @@ extension CompiledScene {
       } else if color.opacity <= 0 {
         return
       }
-      items.append(
-        .shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: color, gradient: gradient)))
+      append(
+        .shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: color, gradient: gradient)),
+        ctx)
     }
   }
 }

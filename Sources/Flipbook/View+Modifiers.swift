@@ -65,6 +65,24 @@ extension View {
   /// Renders the view into a layer first, so that a later ``opacity(_:)`` applies once.
   public func compositingGroup() -> some View { modifier(ModifierValue(.compositingGroup)) }
 
+  /// Draws a shadow below every drawing of the view: its alpha blurred by a Gaussian whose
+  /// standard deviation is `radius` points, moved by (`x`, `y`) and tinted by `color`
+  /// (SwiftUI's default: black at opacity 0.33). As in SwiftUI, a shadowed stack shadows each
+  /// child; put ``compositingGroup()`` before the shadow to shadow the group as one.
+  public func shadow(
+    color: Color = Color(red: 0, green: 0, blue: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0
+  ) -> some View {
+    modifier(
+      ModifierValue(.shadow(color: .color(color.model), radius: .number(radius), x: .number(x), y: .number(y))))
+  }
+
+  /// Blurs the view's drawing, as one layer, by a Gaussian whose standard deviation is
+  /// `radius` points. With `opaque`, the drawing's edge pixels are repeated outward instead of
+  /// fading into transparency, and nothing is drawn outside the drawing's box.
+  public func blur(radius: Double, opaque: Bool = false) -> some View {
+    modifier(ModifierValue(.blur(radius: .number(radius), opaque: opaque)))
+  }
+
   /// Clips the view's drawing to `shape` laid over its frame, anti-aliased (the frame at this
   /// point of the chain: `.frame(…).clipShape(Circle())` clips to the frame; modifiers after
   /// it move the clipped result). A rounded rectangle's radius and a ``Path``'s numbers

@@ -205,7 +205,6 @@ struct Accumulator {
   /// Each coverage run is blended with one `blendMask` call. Leaves cells and bits zeroed.
   /// With `shading` (a gradient), each run's colors are shaded first and blended per pixel.
   func resolve(into target: Target, paint: Paint, shading: Shading? = nil, scratch cov: UnsafeMutableRawPointer) {
-    let y0 = Int(oy) &- target.y0
     let nb = stride &>> blockShift
     let x0 = Int(ox)
     var r = 0
@@ -219,7 +218,7 @@ struct Accumulator {
         var end = first
         var runStart = first  // first block of the pending coverage run in `cov`
         var cp = cov
-        let dstRow = target.base + ((y0 &+ r) &* target.width &+ x0) &* 4
+        let dstRow = target.pixel(x0, Int(oy) &+ r)
         while true {
           let u = nextClear(rowBits, from: b, limit: nb)
           while b < u {

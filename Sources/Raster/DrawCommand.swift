@@ -4,6 +4,9 @@ import FlipbookImage
 struct DrawCommand {
   enum Kind: UInt8 {
     case path, rect, beginLayer, endLayer
+    /// A layer drawn whole into its own buffer, then shadowed or blurred (`effect`) and
+    /// composited; its commands, up to its `endLayer`, are in its own pixel space (`ex`, `ey`).
+    case beginEffect
     /// A path filled without anti-aliasing: a pixel is in iff its center is (a clip's mask).
     case aliasedPath
   }
@@ -33,8 +36,25 @@ struct DrawCommand {
   /// beginLayer: the clip is the pixel box x0..<x1 × y0..<y1 itself (an aliased axis-aligned
   /// rectangle), with no mask.
   var scissor = false
-  /// beginLayer: the index after its endLayer.
+  /// beginLayer, beginEffect: the index after its endLayer.
   var end = 0
+  /// beginEffect: index of its `EffectParams`; where its pixel space's origin lies in the
+  /// parent's (−ex, −ey); and the box its drawing can reach in its own space (x0…y1 hold the
+  /// box its output can reach in the parent's).
+  var effect: Int32 = 0
+  var ex = 0, ey = 0
+  var content = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 
   init(kind: Kind) { self.kind = kind }
+}
+
+/// A layer effect ready to draw: a `LayerEffect` with its kernels built.
+struct EffectParams {
+  var shadow: Bool
+  var opaque: Bool
+  /// The shadow's color, premultiplied, 0…1.
+  var tint: SIMD4<Float>
+  /// The kernels along x and y, and where their weights start in the frame's weights.
+  var kx: BlurKernel, ky: BlurKernel
+  var wx: Int, wy: Int
 }

@@ -49,6 +49,26 @@ final class RasterBuffers {
   private var currentShader: Int32 = -1
   /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
   private(set) var exceededWorkLimit = false
+  /// The frame's layer effects (`DrawCommand.effect`) and their kernels' weights.
+  private var effects: [EffectParams] = []
+  private var effectWeights = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+  private var effectWeightCount = 0
+  private var effectWeightCapacity = 64
+  /// Per nesting depth: an effect layer's drawing (premultiplied RGBA8 over its box).
+  private var effectLayers: [UnsafeMutableRawPointer] = []
+  private var effectLayerBytes: [Int] = []
+  /// Floats for the blur passes (see `runEffect`), and its RGBA8 result.
+  private var blurFloats = UnsafeMutablePointer<Float>.allocate(capacity: 16)
+  private var blurFloatCapacity = 16
+  private var effectOut = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+  private var effectOutBytes = 16
+  /// Where the pixel space being recorded lies: an effect layer's contents are recorded in
+  /// a space that reaches past the canvas by the blur's reach, so that what is just off the
+  /// canvas blurs into it.
+  private var origin = (x: 0.0, y: 0.0)
+  /// Whether the frame has an effect layer: then it is drawn as one band, as an effect
+  /// needs its whole drawing at once.
+  private var hasEffects = false
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -64,6 +84,8 @@ final class RasterBuffers {
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
     shaderData.deallocate(); colorRow.deallocate()
+    effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
+    for l in effectLayers { l.deallocate() }
     recorder.points.deallocate()
     sweepScratch.deallocate()
     strokeScratch.deallocate()
@@ -129,6 +151,10 @@ final class RasterBuffers {
     commands.removeAll(keepingCapacity: true)
     shaders.removeAll(keepingCapacity: true)
     shaderDataCount = 0
+    effects.removeAll(keepingCapacity: true)
+    effectWeightCount = 0
+    origin = (0, 0)
+    hasEffects = false
     if colorRowBytes < (w &+ 8) &* 4 {
       colorRow.deallocate()
       colorRowBytes = (w &+ 8) &* 4
@@ -151,7 +177,7 @@ final class RasterBuffers {
     }
     recorder = rec
 
-    let bandRows = max(8, RasterBuffers.bandBytes / (w &* 4))
+    let bandRows = hasEffects ? h : max(8, RasterBuffers.bandBytes / (w &* 4))
     var by0 = 0
     while by0 < h {
       let by1 = min(by0 &+ bandRows, h)
@@ -183,6 +209,9 @@ final class RasterBuffers {
       case .beginLayer:
         i = runLayer(i, op, into: &target, depth: depth)
         continue
+      case .beginEffect:
+        i = runEffect(i, op, into: &target, depth: depth)
+        continue
       case .aliasedPath:
         if op.y1 > target.y0 && op.y0 < target.y1 { drawAliased(op, into: &target) }
       case .endLayer:
@@ -202,9 +231,9 @@ final class RasterBuffers {
     if ly0 >= ly1 { return op.end }
     let rows = ly1 &- ly0
     let first = i &+ 1 &+ op.clipOps
-    var mt = Target(base: target.base, width: target.width, y0: ly0, y1: ly1)
+    var mt = target.sibling(target.base, y0: ly0, y1: ly1)
     if op.clipOps > 0 {
-      mt = Target(base: mask(depth, bytes: rows &* target.width &* 4), width: target.width, y0: ly0, y1: ly1)
+      mt = target.sibling(mask(depth, bytes: rows &* target.width &* 4), y0: ly0, y1: ly1)
       var k = i &+ 1
       while k < first {
         let c = commands[k]
@@ -213,7 +242,7 @@ final class RasterBuffers {
           case .path: drawPath(c, into: &mt)
           case .rect: fillRect(c, into: &mt)
           case .aliasedPath: drawAliased(c, into: &mt)
-          default: break
+          case .beginLayer, .endLayer, .beginEffect: break
           }
         }
         k &+= 1
@@ -222,7 +251,7 @@ final class RasterBuffers {
       if !(mt.dirtyX0 < mt.dirtyX1 && mt.dirtyY0 < mt.dirtyY1) { return op.end }
     }
     let lbase = layer(depth, bytes: rows &* target.width &* 4)
-    var lt = Target(base: lbase, width: target.width, y0: ly0, y1: ly1)
+    var lt = target.sibling(lbase, y0: ly0, y1: ly1)
     let next = run(from: first, into: &lt, depth: depth &+ 1)
     if lt.dirtyX0 < lt.dirtyX1 && lt.dirtyY0 < lt.dirtyY1 {
       if op.clipOps == 0 && !op.scissor {
@@ -268,6 +297,198 @@ final class RasterBuffers {
       }
     }
     return next
+  }
+
+  // MARK: Effects
+
+  /// Whether `effect` changes its layer's drawing: a blur of σ > 0, or a shadow that shows
+  /// (some opacity, finite numbers). Any other effect layer is drawn as a plain layer.
+  private static func isVisible(_ effect: LayerEffect) -> Bool {
+    switch effect {
+    case .blur(let sigma, _): return sigma > 0
+    case .shadow(let color, let sigma, let dx, let dy):
+      return PremulColor(color).a > 0 && sigma >= 0 && dx.isFinite && dy.isFinite
+    }
+  }
+
+  /// Records an effect layer: a beginEffect, its contents in their own pixel space (the
+  /// canvas grown by what the kernels can carry onto it, so that what lies just off the
+  /// canvas blurs into it), and an endLayer. Nothing when nothing of it can show.
+  private func recordEffect(
+    _ effect: LayerEffect, _ items: [DisplayItem], opacity: UInt8, width: Int, height: Int,
+    recorder rec: inout PathRecorder
+  ) {
+    var sigma = 0.0, dx = 0.0, dy = 0.0, shadow = false, opaque = false
+    var tint = SIMD4<Float>(repeating: 0)
+    switch effect {
+    case .blur(let s, let o):
+      sigma = s; opaque = o
+    case .shadow(let c, let s, let x, let y):
+      sigma = s; dx = x; dy = y; shadow = true
+      let p = PremulColor(c)
+      tint = SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a)) / 255
+    }
+    sigma = min(sigma, maxBlurSigma)
+    // An offset past the canvas and the blur's reach carries nothing from the canvas onto
+    // it; clamping it keeps the contents' space (and so the work) bounded.
+    let reach = 4 * sigma + 2
+    dx = min(max(dx, -(Double(width) + reach)), Double(width) + reach)
+    dy = min(max(dy, -(Double(height) + reach)), Double(height) + reach)
+    let needed = effectWeightCount &+ BlurKernel.capacity(sigma: sigma) &* 2
+    if needed > effectWeightCapacity {
+      let capacity = max(needed, effectWeightCapacity &* 2)
+      let grown = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
+      grown.update(from: effectWeights, count: effectWeightCount)
+      effectWeights.deallocate()
+      effectWeights = grown
+      effectWeightCapacity = capacity
+    }
+    let wx = effectWeightCount
+    let kx = BlurKernel(sigma: sigma, shift: dx, weights: effectWeights + wx)
+    let wy = wx &+ kx.count
+    let ky = BlurKernel(sigma: sigma, shift: dy, weights: effectWeights + wy)
+    effectWeightCount = wy &+ ky.count
+
+    // Output x = source x + k for k in kMin…kMax, so the sources that reach the canvas lie
+    // from −kMax to width − 1 − kMin; the drawing itself shows on the canvas too.
+    let left = max(0, kx.kMax), right = max(0, -kx.kMin), top = max(0, ky.kMax), bottom = max(0, -ky.kMin)
+    let b = commands.count
+    var begin = DrawCommand(kind: .beginEffect)
+    begin.opacity = opacity
+    begin.effect = Int32(effects.count)
+    begin.ex = left; begin.ey = top
+    effects.append(
+      EffectParams(shadow: shadow, opaque: opaque, tint: tint, kx: kx, ky: ky, wx: wx, wy: wy))
+    commands.append(begin)
+    let saved = origin
+    origin = (origin.x - Double(left), origin.y - Double(top))
+    record(items, width: width &+ left &+ right, height: height &+ top &+ bottom, recorder: &rec)
+    origin = saved
+    // The box the contents can draw in (a nested effect by the box its output reaches).
+    var content = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    var k = b &+ 1
+    while k < commands.count {
+      let c = commands[k]
+      switch c.kind {
+      case .path, .rect, .aliasedPath:
+        content = content.union(PixelBox(x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1))
+        k &+= 1
+      case .beginEffect:
+        content = content.union(PixelBox(x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1))
+        k = c.end
+      case .beginLayer, .endLayer:
+        k &+= 1
+      }
+    }
+    commands.append(DrawCommand(kind: .endLayer))
+    var out = opaque ? content : content.spread(kx, ky)
+    if shadow { out = out.union(content) }
+    out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
+    if content.isEmpty || out.isEmpty {
+      commands.removeSubrange(b...)
+      return
+    }
+    commands[b].end = commands.count
+    commands[b].content = content
+    commands[b].x0 = out.x0 &- left; commands[b].x1 = out.x1 &- left
+    commands[b].y0 = out.y0 &- top; commands[b].y1 = out.y1 &- top
+    hasEffects = true
+  }
+
+  /// Draws the effect layer that starts at command `i`: its contents into the effect buffer
+  /// of this depth, then the effect over the part of its output that `target` shows,
+  /// composited with the layer's opacity; clears the buffer. Returns the index after it.
+  private func runEffect(_ i: Int, _ op: DrawCommand, into target: inout Target, depth: Int) -> Int {
+    let shown = PixelBox(
+      x0: max(op.x0, target.x0), y0: max(op.y0, target.y0), x1: min(op.x1, target.x0 &+ target.width),
+      y1: min(op.y1, target.y1))
+    if shown.isEmpty { return op.end }
+    let box = op.content
+    let buffer = Self.zeroed(&effectLayers, &effectLayerBytes, depth, box.width &* box.height &* 4)
+    var ct = Target(base: buffer, width: box.width, x0: box.x0, y0: box.y0, y1: box.y1)
+    _ = run(from: i &+ 1, into: &ct, depth: depth &+ 1)
+    guard ct.isDirty else { return op.end }
+    let drawn = PixelBox(x0: ct.dirtyX0, y0: ct.dirtyY0, x1: ct.dirtyX1, y1: ct.dirtyY1)
+    let p = effects[Int(op.effect)]
+    var out = p.opaque ? drawn : drawn.spread(p.kx, p.ky)
+    if p.shadow { out = out.union(drawn) }
+    out = out.intersection(
+      PixelBox(x0: shown.x0 &+ op.ex, y0: shown.y0 &+ op.ey, x1: shown.x1 &+ op.ex, y1: shown.y1 &+ op.ey))
+    if !out.isEmpty {
+      applyEffect(p, ct, drawn, out)
+      for y in out.y0..<out.y1 {
+        compositeLayer(
+          target.pixel(out.x0 &- op.ex, y &- op.ey),
+          layer: UnsafeRawPointer(effectOut + (y &- out.y0) &* out.width &* 4),
+          count: out.width, opacity: op.opacity)
+      }
+      target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
+    }
+    for y in drawn.y0..<drawn.y1 {
+      ct.pixel(drawn.x0, y).initializeMemory(as: UInt8.self, repeating: 0, count: drawn.width &* 4)
+    }
+    return op.end
+  }
+
+  /// Writes the effect of `p` on the drawing in `drawn` (of `layer`) over the box `out` into
+  /// `effectOut` (premultiplied RGBA8, `out.width` pixels a row): the drawing blurred, or the
+  /// drawing over its shadow. The blur is separable: rows first (floats), then columns; the
+  /// sums are rounded once, to the nearest level.
+  private func applyEffect(_ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox) {
+    let channels = p.shadow ? 1 : 4
+    let rowFloats = drawn.width &* channels, outFloats = out.width &* channels
+    let floats = rowFloats &+ drawn.height &* outFloats &+ outFloats
+    if floats > blurFloatCapacity {
+      blurFloats.deallocate()
+      blurFloatCapacity = max(floats, blurFloatCapacity &* 2)
+      blurFloats = .allocate(capacity: blurFloatCapacity)
+    }
+    if out.width &* out.height &* 4 > effectOutBytes {
+      effectOut.deallocate()
+      effectOutBytes = max(out.width &* out.height &* 4, effectOutBytes &* 2)
+      effectOut = .allocate(byteCount: effectOutBytes, alignment: 16)
+    }
+    let row = blurFloats, passed = blurFloats + rowFloats, sums = passed + drawn.height &* outFloats
+    let wx = UnsafePointer(effectWeights + p.wx), wy = UnsafePointer(effectWeights + p.wy)
+    for y in drawn.y0..<drawn.y1 {
+      let src = UnsafeRawPointer(layer.pixel(drawn.x0, y))
+      if channels == 4 {
+        for k in 0..<rowFloats { row[k] = Float(src.load(fromByteOffset: k, as: UInt8.self)) }
+      } else {
+        for k in 0..<drawn.width { row[k] = Float(src.load(fromByteOffset: k &* 4 &+ 3, as: UInt8.self)) }
+      }
+      blurRow(
+        row, input: drawn.x0..<drawn.x1, output: out.x0..<out.x1, channels: channels, clamp: p.opaque,
+        kernel: p.kx, weights: wx, into: passed + (y &- drawn.y0) &* outFloats)
+    }
+    let dst = effectOut
+    @inline(__always) func level(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
+    blurColumns(
+      passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, clamp: p.opaque,
+      kernel: p.ky, weights: wy, sums: sums
+    ) { y, s in
+      let d = dst + (y &- out.y0) &* out.width &* 4
+      if !p.shadow {
+        for k in 0..<outFloats { d.storeBytes(of: level(s[k]), toByteOffset: k, as: UInt8.self) }
+        return
+      }
+      let inRows = y >= drawn.y0 && y < drawn.y1
+      for x in out.x0..<out.x1 {
+        var c = SIMD4<Float>(repeating: 0)
+        if inRows && x >= drawn.x0 && x < drawn.x1 {
+          let q = UnsafeRawPointer(layer.pixel(x, y))
+          c = SIMD4(
+            Float(q.load(as: UInt8.self)), Float(q.load(fromByteOffset: 1, as: UInt8.self)),
+            Float(q.load(fromByteOffset: 2, as: UInt8.self)), Float(q.load(fromByteOffset: 3, as: UInt8.self)))
+        }
+        let v = c + p.tint * (s[x &- out.x0] * (1 - c[3] / 255))
+        let o = (x &- out.x0) &* 4
+        d.storeBytes(of: level(v[0]), toByteOffset: o, as: UInt8.self)
+        d.storeBytes(of: level(v[1]), toByteOffset: o &+ 1, as: UInt8.self)
+        d.storeBytes(of: level(v[2]), toByteOffset: o &+ 2, as: UInt8.self)
+        d.storeBytes(of: level(v[3]), toByteOffset: o &+ 3, as: UInt8.self)
+      }
+    }
   }
 
   /// A path filled without anti-aliasing, in opaque white (a clip's mask): pixel (x, y) is
@@ -421,9 +642,20 @@ final class RasterBuffers {
       switch item {
       case .shape(let shape):
         recordShape(shape, width: width, height: height, recorder: &rec)
-      case .layer(let sub, let opacity, let clip):
+      case .layer(let sub, let opacity, let clip, let effect):
         let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
         if op8 == 0 || sub.isEmpty { continue }
+        if let effect, Self.isVisible(effect) {
+          if let clip {
+            // The effect first, then the clip: the effect's layer inside the clip's.
+            record(
+              [.layer(items: [.layer(items: sub, opacity: 1, effect: effect)], opacity: opacity, clip: clip)],
+              width: width, height: height, recorder: &rec)
+          } else {
+            recordEffect(effect, sub, opacity: op8, width: width, height: height, recorder: &rec)
+          }
+          continue
+        }
         let b = commands.count
         var begin = DrawCommand(kind: .beginLayer)
         begin.opacity = op8
@@ -458,7 +690,7 @@ final class RasterBuffers {
       guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return false }
       let det = t.a * t.d - t.b * t.c
       guard det != 0, det.isFinite else { return false }
-      let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+      let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
       if case .rectangle(let r) = clip.geometry, t.isPositiveScaleTranslate {
         // Pixel x is in iff x0 ≤ x + ½ < x1: from ⌈x0 − ½⌉ to ⌈x1 − ½⌉ (exclusive).
         var x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
@@ -521,7 +753,7 @@ final class RasterBuffers {
     else { return }
     let det = t.a * t.d - t.b * t.c
     guard det != 0, det.isFinite else { return }
-    let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+    let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
     if let gradient = item.gradient {
       guard let c = recordGradient(gradient, m) else { return }
       color = c

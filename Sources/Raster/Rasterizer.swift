@@ -86,17 +86,26 @@ public struct Rasterizer {
 /// and the pixel box drawn into it so far.
 struct Target {
   let base: UnsafeMutableRawPointer
+  /// Pixels per row of the buffer.
   let width: Int
+  /// The column of the buffer's first pixel (an effect layer's buffer covers only its
+  /// drawing's columns), and its rows.
+  let x0: Int
   let y0: Int, y1: Int
   var dirtyX0 = Int.max, dirtyY0 = Int.max, dirtyX1 = Int.min, dirtyY1 = Int.min
 
-  init(base: UnsafeMutableRawPointer, width: Int, y0: Int, y1: Int) {
-    self.base = base; self.width = width; self.y0 = y0; self.y1 = y1
+  init(base: UnsafeMutableRawPointer, width: Int, x0: Int = 0, y0: Int, y1: Int) {
+    self.base = base; self.width = width; self.x0 = x0; self.y0 = y0; self.y1 = y1
+  }
+
+  /// A buffer of the same columns over rows y0..<y1.
+  func sibling(_ base: UnsafeMutableRawPointer, y0: Int, y1: Int) -> Target {
+    Target(base: base, width: width, x0: x0, y0: y0, y1: y1)
   }
 
   @inline(__always)
   func pixel(_ x: Int, _ y: Int) -> UnsafeMutableRawPointer {
-    base + ((y &- y0) &* width &+ x) &* 4
+    base + ((y &- y0) &* width &+ (x &- x0)) &* 4
   }
 
   @inline(__always)
@@ -106,4 +115,7 @@ struct Target {
     if x1 > dirtyX1 { dirtyX1 = x1 }
     if y1 > dirtyY1 { dirtyY1 = y1 }
   }
+
+  /// Whether anything was drawn.
+  var isDirty: Bool { dirtyX0 < dirtyX1 && dirtyY0 < dirtyY1 }
 }

@@ -11,7 +11,7 @@ func shapes(_ list: DisplayList) -> [(rect: Rect, item: ShapeItem)] {
     items.flatMap { item -> [ShapeItem] in
       switch item {
       case .shape(let s): return [s]
-      case .layer(let items, _, _): return flatten(items)
+      case .layer(let items, _, _, _): return flatten(items)
       }
     }
   }
@@ -131,7 +131,7 @@ func scene(_ root: String, canvas: (Int, Int) = (200, 100), state: String = "{}"
         #"{"type": "zstack", "modifiers": [{"opacity": 0.5}, {"compositingGroup": true}, {"opacity": 0.5}], "children": [{"type": "circle", "modifiers": [{"opacity": 0.5}]}]}"#
       ))
     let list = c.displayList(frame: 0)
-    guard case .layer(let items, let opacity, _) = list.items.first, case .shape(let s) = items.first else {
+    guard case .layer(let items, let opacity, _, _) = list.items.first, case .shape(let s) = items.first else {
       Issue.record("expected a layer holding the circle, got \(list.items)")
       return
     }

@@ -20,7 +20,7 @@ import Testing
       items.flatMap { item -> [ShapeItem] in
         switch item {
         case .shape(let s): return [s]
-        case .layer(let items, _, _): return flatten(items)
+        case .layer(let items, _, _, _): return flatten(items)
         }
       }
     }
@@ -38,7 +38,7 @@ import Testing
   /// The clipped layers of a list, outermost first (depth-first).
   func clips(_ items: [DisplayItem]) -> [(clip: Clip, items: [DisplayItem], opacity: Double)] {
     items.flatMap { item -> [(clip: Clip, items: [DisplayItem], opacity: Double)] in
-      guard case .layer(let sub, let opacity, let clip) = item else { return [] }
+      guard case .layer(let sub, let opacity, let clip, _) = item else { return [] }
       return (clip.map { [($0, sub, opacity)] } ?? []) + clips(sub)
     }
   }
@@ -197,7 +197,7 @@ import Testing
         #"{"type": "rectangle", "modifiers": [{"fill": "red"}, {"frame": {"width": 40, "height": 40}}, {"clipShape": "circle"}, {"cornerRadius": 3}, {"opacity": 0.5}, {"compositingGroup": true}, {"opacity": 0.8}]}"#
       ))
     let list = s.displayList(at: 0)
-    guard case .layer(let groupItems, let groupOpacity, nil) = list.items.first else {
+    guard case .layer(let groupItems, let groupOpacity, nil, _) = list.items.first else {
       Issue.record("no group: \(list.items)")
       return
     }

@@ -39,6 +39,12 @@ public enum ModifierKind<Value, Content> {
   case rotationEffect(degrees: Value, anchor: UnitPoint)
   case opacity(Value)
   case compositingGroup
+  /// SwiftUI's `shadow(color:radius:x:y:)`: every drawing of the view gets a shadow of its
+  /// alpha, blurred by a Gaussian of standard deviation `radius` points, offset and tinted.
+  case shadow(color: Value, radius: Value, x: Value, y: Value)
+  /// SwiftUI's `blur(radius:opaque:)`: the view's drawing as one layer, blurred by a Gaussian
+  /// of standard deviation `radius` points.
+  case blur(radius: Value, opaque: Bool)
   /// SwiftUI's `clipShape(_:style:)`: the drawing clipped, anti-aliased, to the shape laid
   /// over the layout rect of the view the modifier wraps.
   case clipShape(ClipShape<Value>)
@@ -116,6 +122,20 @@ extension ModifierSpec {
       "opacity", form: .value, swift: "opacity(_:)",
       [.value("opacity", .number, range: .unit, role: .draws)]),
     ModifierSpec("compositingGroup", form: .flag, swift: "compositingGroup()", []),
+    ModifierSpec(
+      "shadow", form: .object, swift: "shadow(color:radius:x:y:)",
+      [
+        .value("color", .color, role: .draws, presence: .defaulted(.value(.constant(.color(shadowColor))))),
+        .value("radius", .number, range: .nonNegative, role: .draws),
+        .value("x", .number, role: .draws, presence: .defaulted(.number(0))),
+        .value("y", .number, role: .draws, presence: .defaulted(.number(0))),
+      ]),
+    ModifierSpec(
+      "blur", form: .valueOrObject(.unlessConditional, spread: false), swift: "blur(radius:opaque:)",
+      [
+        .value("radius", .number, range: .nonNegative, role: .draws),
+        ArgumentSpec("opaque", .bool, presence: .defaulted(.bool(false))),
+      ]),
     ModifierSpec("clipShape", form: .value, swift: "clipShape(_:style:)", [ArgumentSpec("shape", .clipShape)]),
     ModifierSpec(
       "cornerRadius", form: .value, swift: "cornerRadius(_:)",
@@ -141,6 +161,9 @@ extension ModifierSpec {
 }
 
 extension ModifierSpec {
+  /// SwiftUI's default shadow color: black at opacity 0.33.
+  public static let shadowColor = Color(red: 0, green: 0, blue: 0, opacity: 0.33)
+
   /// `stroke` and `strokeBorder`: SwiftUI's `StrokeStyle` and a color.
   static let strokeArguments: [ArgumentSpec] = [
     ArgumentSpec("color", .paint, role: .draws, presence: .optional),
@@ -171,6 +194,8 @@ extension ModifierKind {
     case .rotationEffect: "rotationEffect"
     case .opacity: "opacity"
     case .compositingGroup: "compositingGroup"
+    case .shadow: "shadow"
+    case .blur: "blur"
     case .clipShape: "clipShape"
     case .cornerRadius: "cornerRadius"
     case .clipped: "clipped"
@@ -205,6 +230,8 @@ extension ModifierKind {
     case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
     case .opacity(let o), .zIndex(let o), .cornerRadius(let o): [.value(o)]
     case .compositingGroup, .clipped: []
+    case .shadow(let c, let r, let x, let y): [.value(c), .value(r), .value(x), .value(y)]
+    case .blur(let r, let opaque): [.value(r), .bool(opaque)]
     case .clipShape(let c): [.clipShape(c)]
     case .overlay(let n, let a), .background(let n, let a): [.content(n), .alignment(a)]
     case .animation(let c, let v): [.animation(c), .stateReference(v)]
@@ -254,6 +281,14 @@ extension ModifierKind {
       self = .rotationEffect(degrees: d, anchor: an)
     case ("opacity", 1): guard let o = a[0].required else { return nil }; self = .opacity(o)
     case ("compositingGroup", 0): self = .compositingGroup
+    case ("shadow", 4):
+      guard let c = a[0].required, let r = a[1].required, let x = a[2].required, let y = a[3].required else {
+        return nil
+      }
+      self = .shadow(color: c, radius: r, x: x, y: y)
+    case ("blur", 2):
+      guard let r = a[0].required, case .bool(let opaque) = a[1] else { return nil }
+      self = .blur(radius: r, opaque: opaque)
     case ("clipShape", 1): guard case .clipShape(let c) = a[0] else { return nil }; self = .clipShape(c)
     case ("cornerRadius", 1): guard let r = a[0].required else { return nil }; self = .cornerRadius(r)
     case ("clipped", 0): self = .clipped

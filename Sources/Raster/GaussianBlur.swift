@@ -1,0 +1,135 @@
+import RealModule
+
+/// The largest blur the rasterizer draws, as a standard deviation in pixels: a larger one is
+/// drawn as this. The layer and its work grow with the blur's reach (4σ on each side), so the
+/// cap bounds both, whatever radius a scene asks for.
+let maxBlurSigma = 256.0
+
+/// One axis of a Gaussian blur: out[x] = Σₖ weight[k] · in[x − k] for k in kMin..<kMin+count.
+///
+/// Weight k is the Gaussian's mass over the pixel-wide interval centered on k − shift:
+/// Φ((k − shift + ½)/σ) − Φ((k − shift − ½)/σ), normalized to sum 1. Integrating over the
+/// pixel (rather than sampling the bell at its center) keeps small blurs right: as σ → 0 the
+/// kernel becomes a shift by the nearest pixel instead of collapsing. The kernel reaches 4σ
+/// past the shift, where the Gaussian's mass left out is 6·10⁻⁵ (0.02/255 of a full pixel).
+struct BlurKernel {
+  var kMin = 0
+  var count = 0
+
+  /// Fills `weights` (at least `Self.capacity(sigma:)` floats) for `sigma` ≥ 0 pixels and a
+  /// finite `shift` (a shadow's offset along the axis).
+  init(sigma: Double, shift: Double, weights: UnsafeMutablePointer<Float>) {
+    let reach = (4 * sigma).rounded(.up) + 1
+    kMin = Int((shift - reach).rounded(.down))
+    let kMax = Int((shift + reach).rounded(.up))
+    count = kMax &- kMin &+ 1
+    var total = 0.0
+    for i in 0..<count {
+      let k = Double(kMin &+ i) - shift
+      let w: Double
+      if sigma > 0 {
+        let s = 1 / (sigma * 2.0.squareRoot())
+        w = 0.5 * (Double.erf((k + 0.5) * s) - Double.erf((k - 0.5) * s))
+      } else {
+        w = k.magnitude < 0.5 ? 1 : k.magnitude == 0.5 ? 0.5 : 0
+      }
+      weights[i] = Float(w)
+      total += w
+    }
+    let scale = Float(1 / total)
+    for i in 0..<count { weights[i] *= scale }
+  }
+
+  /// The offsets k reach kMin…kMax.
+  var kMax: Int { kMin &+ count &- 1 }
+
+  /// The floats `init` writes for `sigma` (any shift).
+  static func capacity(sigma: Double) -> Int { Int((4 * sigma).rounded(.up)) &* 2 &+ 5 }
+}
+
+/// A box of pixels, x0..<x1 × y0..<y1.
+struct PixelBox: Equatable {
+  var x0: Int, y0: Int, x1: Int, y1: Int
+  var width: Int { x1 &- x0 }
+  var height: Int { y1 &- y0 }
+  var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+  func intersection(_ o: PixelBox) -> PixelBox {
+    PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+  }
+
+  func union(_ o: PixelBox) -> PixelBox {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    return PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+  }
+
+  /// The box of every pixel a kernel pair can carry this box's pixels to.
+  func spread(_ kx: BlurKernel, _ ky: BlurKernel) -> PixelBox {
+    PixelBox(x0: x0 &+ kx.kMin, y0: y0 &+ ky.kMin, x1: x1 &+ kx.kMax, y1: y1 &+ ky.kMax)
+  }
+}
+
+/// The horizontal pass of a separable blur over one row of `channels` floats per pixel:
+/// `out` gets columns `output` from `row`, which holds columns `input` (zero outside them or,
+/// when `clamp`, the nearest edge pixel repeated).
+func blurRow(
+  _ row: UnsafePointer<Float>, input: Range<Int>, output: Range<Int>, channels: Int, clamp: Bool,
+  kernel: BlurKernel, weights: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>
+) {
+  for x in output {
+    let d = out + (x &- output.lowerBound) &* channels
+    if channels == 4 {
+      var acc = SIMD4<Float>(repeating: 0)
+      accumulate(x, input, kernel, clamp) { k, xi in
+        let p = row + (xi &- input.lowerBound) &* 4
+        acc += weights[k] * SIMD4(p[0], p[1], p[2], p[3])
+      }
+      d[0] = acc[0]; d[1] = acc[1]; d[2] = acc[2]; d[3] = acc[3]
+    } else {
+      var acc: Float = 0
+      accumulate(x, input, kernel, clamp) { k, xi in acc += weights[k] * row[xi &- input.lowerBound] }
+      d[0] = acc
+    }
+  }
+}
+
+/// Calls `body(k, i)` for each kernel index k whose source i = x − (kMin + k) lies in `input`
+/// (or, with `clamp`, for every k, with i moved into it).
+@inline(__always)
+private func accumulate(_ x: Int, _ input: Range<Int>, _ kernel: BlurKernel, _ clamp: Bool, _ body: (Int, Int) -> Void)
+{
+  if clamp {
+    for k in 0..<kernel.count { body(k, min(max(x &- kernel.kMin &- k, input.lowerBound), input.upperBound &- 1)) }
+  } else {
+    let lo = max(0, x &- input.upperBound &+ 1 &- kernel.kMin)
+    let hi = min(kernel.count &- 1, x &- input.lowerBound &- kernel.kMin)
+    if lo > hi { return }
+    for k in lo...hi { body(k, x &- kernel.kMin &- k) }
+  }
+}
+
+/// The vertical pass: output row y (in `output`'s rows) is Σₖ weight[k] · row y − (kMin + k)
+/// of `rows` (`input`'s rows; zero outside them, or the nearest repeated when `clamp`), each
+/// row `length` floats. Calls `emit(y, sums)` with each output row's sums.
+func blurColumns(
+  _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, clamp: Bool,
+  kernel: BlurKernel, weights: UnsafePointer<Float>, sums: UnsafeMutablePointer<Float>,
+  emit: (Int, UnsafePointer<Float>) -> Void
+) {
+  for y in outputRows {
+    sums.update(repeating: 0, count: length)
+    for k in 0..<kernel.count {
+      var yi = y &- kernel.kMin &- k
+      if clamp {
+        yi = min(max(yi, inputRows.lowerBound), inputRows.upperBound &- 1)
+      } else if !inputRows.contains(yi) {
+        continue
+      }
+      let w = weights[k]
+      let src = rows + (yi &- inputRows.lowerBound) &* length
+      for i in 0..<length { sums[i] += w * src[i] }
+    }
+    emit(y, UnsafePointer(sums))
+  }
+}

@@ -1,0 +1,43 @@
+import Flipbook
+import Foundation
+import Testing
+
+/// `shadow` and `blur` in Swift render the same frames as the JSON they stand for, and their
+/// export renders the same too; their numbers animate.
+@Suite struct EffectSpellingTests {
+  @Test func effectsInSwiftAndInJSONRenderTheSame() throws {
+    struct V: View {
+      var pressed: Bool
+      var body: some View {
+        HStack(spacing: 12) {
+          RoundedRectangle(cornerRadius: 8).fill(.blue).frame(width: 60, height: 30)
+            .shadow(radius: pressed ? 2 : 6, y: pressed ? 1 : 4)
+          Circle().fill(.orange).frame(width: 30, height: 30)
+            .shadow(color: .purple, radius: 3, x: -2)
+          Color.green.frame(width: 40, height: 40).blur(radius: pressed ? 0 : 3, opaque: true)
+        }
+      }
+    }
+    let movie = try Movie(width: 200, height: 80, background: .white, fps: 10, state: false) {
+      V(pressed: $0)
+    } timeline: { scheduler, state in
+      scheduler.animation(.easeInOut(duration: 0.5)).schedule(after: 0.1) { state.state = true }
+    }
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 200, "height": 80, "background": "white"}, "fps": 10, "state": {"pressed": false},
+         "root": {"type": "hstack", "spacing": 12, "children": [
+           {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "blue"}, {"frame": {"width": 60, "height": 30}},
+             {"shadow": {"radius": {"if": "$pressed", "then": 2, "else": 6}, "y": {"if": "$pressed", "then": 1, "else": 4}}}]},
+           {"type": "circle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 30, "height": 30}},
+             {"shadow": {"color": "purple", "radius": 3, "x": -2}}]},
+           {"type": "color", "color": "green", "modifiers": [{"frame": {"width": 40, "height": 40}},
+             {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}}]}]},
+         "timeline": [{"at": 0.1, "set": {"pressed": true}, "animation": {"easeInOut": {"duration": 0.5}}}]}
+        """)
+    let json = try movie.exportJSON()
+    #expect(json.contains("\"shadow\""))
+    #expect(json.contains("\"blur\""))
+  }
+}

@@ -1,0 +1,196 @@
+import FlipbookDisplayList
+import FlipbookImage
+import FlipbookRaster
+import Foundation
+import Testing
+
+/// Blurs and shadows against a direct two-dimensional convolution computed here in Double.
+///
+/// The input is the layer's drawing, rendered without the effect on a canvas grown by a wide
+/// margin (so that what lies off the visible canvas is in it too). The reference convolves it
+/// with the Gaussian whose weight at offset k is its mass over the pixel around k − shift,
+/// per axis, out to 6σ (no truncation to speak of), with no rounding until the comparison.
+/// The rasterizer (separable, Float sums, a kernel cut at 4σ, one rounding) must be within
+/// one level on every channel of every pixel.
+@Suite struct LayerEffectTests {
+  /// Gaussian mass over [k − shift − ½, k − shift + ½] for standard deviation sigma.
+  static func mass(_ k: Int, _ shift: Double, _ sigma: Double) -> Double {
+    let s = 1 / (sigma * 2.0.squareRoot())
+    let t = Double(k) - shift
+    return 0.5 * (erf((t + 0.5) * s) - erf((t - 0.5) * s))
+  }
+
+  /// A few overlapping shapes, one reaching past the canvas's left edge, one rotated.
+  static func drawing(_ dx: Double = 0, _ dy: Double = 0) -> [DisplayItem] {
+    let move = AffineTransform.translation(x: dx, y: dy)
+    let turn = AffineTransform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 30.3, ty: 6.7).concatenating(move)
+    return [
+      fill(.rectangle(Rect(x: -9.5, y: 10.25, width: 22, height: 14)), move, color: Color(red: 1, green: 0.2, blue: 0)),
+      fill(
+        .ellipse(Rect(x: 18.3, y: 14.6, width: 20.4, height: 17)), move,
+        color: Color(red: 0, green: 0.4, blue: 1, opacity: 0.7)),
+      fill(.rectangle(Rect(x: 0, y: 0, width: 12, height: 6)), turn, color: Color(red: 0.1, green: 0.9, blue: 0.3)),
+    ]
+  }
+
+  /// The drawing's premultiplied pixels on a canvas grown by `margin` on every side.
+  static func input(_ width: Int, _ height: Int, margin: Int) -> [[Double]] {
+    let p = render(drawing(Double(margin), Double(margin)), width: width + 2 * margin, height: height + 2 * margin)
+    var rows: [[Double]] = []
+    for y in 0..<p.height {
+      var row: [Double] = []
+      for x in 0..<p.width {
+        let c = p.pixel(x: x, y: y)
+        row += [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+      }
+      rows.append(row)
+    }
+    return rows
+  }
+
+  /// The worst difference, in levels, between `got` and `want(x, y, channel)`.
+  static func worst(_ got: Pixmap, _ want: (Int, Int, Int) -> Double) -> Double {
+    var worst = 0.0
+    for y in 0..<got.height {
+      for x in 0..<got.width {
+        let c = got.pixel(x: x, y: y)
+        let have = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+        for ch in 0..<4 { worst = max(worst, abs(have[ch] - want(x, y, ch))) }
+      }
+    }
+    return worst
+  }
+
+  @Test(arguments: [0.4, 1.0, 2.5, 6.3])
+  func blurIsTheGaussianConvolution(sigma: Double) {
+    let w = 48, h = 40
+    let margin = Int((6 * sigma).rounded(.up)) + 2
+    let src = Self.input(w, h, margin: margin)
+    let reach = Int((6 * sigma).rounded(.up))
+    let weights = (-reach...reach).map { Self.mass($0, 0, sigma) }
+    let got = render(
+      [.layer(items: Self.drawing(), opacity: 1, effect: .blur(sigma: sigma, opaque: false))], width: w, height: h)
+    let worst = Self.worst(got) { x, y, ch in
+      var sum = 0.0
+      for j in -reach...reach {
+        for i in -reach...reach {
+          sum += weights[j + reach] * weights[i + reach] * src[y + margin - j][(x + margin - i) * 4 + ch]
+        }
+      }
+      return sum
+    }
+    #expect(worst <= 1, "σ \(sigma): worst \(worst) levels")
+  }
+
+  @Test(arguments: [(1.5, 3.3, -2.6), (3.0, 0.0, 4.0), (0.0, 2.5, 1.25)])
+  func shadowIsTheDrawingOverItsBlurredTintedAlpha(sigma: Double, dx: Double, dy: Double) {
+    let w = 48, h = 40
+    let margin = Int((6 * sigma + 8).rounded(.up))
+    let src = Self.input(w, h, margin: margin)
+    let tint = Color(red: 0.2, green: 0.1, blue: 0.5, opacity: 0.6)
+    let reach = Int((6 * sigma).rounded(.up)) + 2
+    // Weights per axis around the offset's whole part.
+    func axis(_ shift: Double) -> (base: Int, w: [Double]) {
+      let base = Int(shift.rounded(.down))
+      return (
+        base,
+        (-reach...reach).map {
+          sigma > 0
+            ? Self.mass(base + $0, shift, sigma)
+            : abs(Double(base + $0) - shift) < 0.5 ? 1 : abs(Double(base + $0) - shift) == 0.5 ? 0.5 : 0
+        }
+      )
+    }
+    let ax = axis(dx), ay = axis(dy)
+    let got = render(
+      [.layer(items: Self.drawing(), opacity: 1, effect: .shadow(color: tint, sigma: sigma, dx: dx, dy: dy))],
+      width: w, height: h)
+    let tintPremul = [tint.red * tint.opacity, tint.green * tint.opacity, tint.blue * tint.opacity, tint.opacity]
+    let worst = Self.worst(got) { x, y, ch in
+      var s = 0.0
+      for j in -reach...reach {
+        for i in -reach...reach {
+          let sy = y + margin - ay.base - j, sx = x + margin - ax.base - i
+          guard sy >= 0, sy < src.count, sx >= 0, sx * 4 < src[0].count else { continue }
+          s += ay.w[j + reach] * ax.w[i + reach] * src[sy][sx * 4 + 3]
+        }
+      }
+      let c = src[y + margin][(x + margin) * 4 + ch], a = src[y + margin][(x + margin) * 4 + 3]
+      return c + tintPremul[ch] * s * (1 - a / 255)
+    }
+    #expect(worst <= 1, "σ \(sigma), offset (\(dx), \(dy)): worst \(worst) levels")
+  }
+
+  @Test func opaqueBlurRepeatsTheEdgesAndStaysInTheDrawingsBox() {
+    let w = 40, h = 32, sigma = 2.2
+    let rect = Rect(x: 6, y: 5, width: 25, height: 19)
+    let colors: [Color] = [.init(red: 1, green: 0, blue: 0), .init(red: 0, green: 0, blue: 1)]
+    // Two halves of different colors, so that the blur has something to mix.
+    let items: [DisplayItem] = [
+      fill(.rectangle(Rect(x: rect.minX, y: rect.minY, width: 12, height: rect.height)), color: colors[0]),
+      fill(.rectangle(Rect(x: rect.minX + 12, y: rect.minY, width: 13, height: rect.height)), color: colors[1]),
+    ]
+    let plain = render(items, width: w, height: h)
+    let got = render([.layer(items: items, opacity: 1, effect: .blur(sigma: sigma, opaque: true))], width: w, height: h)
+    let reach = Int((6 * sigma).rounded(.up))
+    let weights = (-reach...reach).map { Self.mass($0, 0, sigma) }
+    let x0 = Int(rect.minX), y0 = Int(rect.minY), x1 = Int(rect.maxX), y1 = Int(rect.maxY)
+    let worst = Self.worst(got) { x, y, ch in
+      guard x >= x0, x < x1, y >= y0, y < y1 else { return 0 }
+      var sum = 0.0
+      for j in -reach...reach {
+        for i in -reach...reach {
+          let c = plain.pixel(x: min(max(x - i, x0), x1 - 1), y: min(max(y - j, y0), y1 - 1))
+          sum += weights[j + reach] * weights[i + reach] * Double([c.r, c.g, c.b, c.a][ch])
+        }
+      }
+      return sum
+    }
+    #expect(worst <= 1, "worst \(worst) levels")
+    // Opaque inside: the drawing's alpha everywhere in its box.
+    #expect(got.pixel(x: x0, y: y0).a == 255)
+  }
+
+  @Test func effectsNestAndTakeTheLayersOpacity() {
+    // A blur inside a shadowed layer at half opacity, against the same drawn in two steps:
+    // each layer's output composited at its place.
+    let inner = DisplayItem.layer(items: Self.drawing(), opacity: 1, effect: .blur(sigma: 1.5, opaque: false))
+    let outer = DisplayItem.layer(
+      items: [inner], opacity: 0.5, effect: .shadow(color: .black, sigma: 2, dx: 2, dy: 3))
+    let got = render([outer], width: 48, height: 40, background: .white)
+    let plain = render([inner], width: 48, height: 40)
+    // Where nothing is drawn or shadowed (bottom right corner), the background shows.
+    #expect(got.pixel(x: 47, y: 39) == (255, 255, 255, 255))
+    // Inside the drawing, the blurred drawing over its shadow at opacity ½ over white.
+    var drawn = 0
+    for y in 0..<40 {
+      for x in 0..<48 where plain.pixel(x: x, y: y).a == 255 {
+        drawn += 1
+        let c = plain.pixel(x: x, y: y), g = got.pixel(x: x, y: y)
+        // Opaque drawing: its shadow is hidden; half of it over white.
+        let expected = (Double(c.r) + 255) / 2
+        #expect(abs(Double(g.r) - expected) <= 1)
+      }
+    }
+    #expect(drawn > 20)
+  }
+
+  @Test func hugeAndNonFiniteEffectsAreBounded() {
+    let items = Self.drawing()
+    // A blur far wider than the canvas: capped, drawn, no crash; a NaN radius draws the
+    // layer as it is; a shadow thrown far away leaves only the drawing.
+    _ = render([.layer(items: items, opacity: 1, effect: .blur(sigma: 1e9, opaque: false))], width: 48, height: 40)
+    let plain = render(items, width: 48, height: 40)
+    let nan = render(
+      [.layer(items: items, opacity: 1, effect: .blur(sigma: .nan, opaque: false))], width: 48, height: 40)
+    #expect(nan.bytes == plain.bytes)
+    let far = render(
+      [.layer(items: items, opacity: 1, effect: .shadow(color: .black, sigma: 1, dx: 1e12, dy: -1e12))], width: 48,
+      height: 40)
+    #expect(far.bytes == plain.bytes)
+    let infinite = render(
+      [.layer(items: items, opacity: 1, effect: .shadow(color: .black, sigma: 1, dx: .infinity, dy: 0))], width: 48,
+      height: 40)
+    #expect(infinite.bytes == plain.bytes)
+  }
+}
