@@ -30,8 +30,8 @@ public indirect enum DisplayItem: Sendable, Equatable {
   case layer(items: [DisplayItem], opacity: Double, clip: Clip? = nil, effect: LayerEffect? = nil)
 }
 
-/// What a layer's drawing goes through before it is composited: SwiftUI's `shadow` and
-/// `blur`, measured in pixels (the engine has applied the transform at the modifier).
+/// What a layer's drawing goes through before it is composited: SwiftUI's `shadow`, `blur`
+/// (measured in pixels (the engine has applied the transform at the modifier) and color effects.
 public enum LayerEffect: Sendable, Equatable {
   /// The drawing over its shadow: its alpha blurred by a Gaussian of standard deviation
   /// `sigma`, moved by (`dx`, `dy`) and tinted by `color` (alpha × the color's opacity).
@@ -40,6 +40,8 @@ public enum LayerEffect: Sendable, Equatable {
   /// around the drawing blur into its edges unless `opaque`: then the drawing's pixel box is
   /// blurred with its edge pixels repeated outward, and nothing shows outside the box.
   case blur(sigma: Double, opaque: Bool)
+  /// Every pixel's color transformed (SwiftUI's color effects).
+  case colorMatrix(ColorMatrix)
 }
 
 /// A clip: the region a layer is composited through.

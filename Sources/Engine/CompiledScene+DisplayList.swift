@@ -222,6 +222,9 @@ extension CompiledScene {
       case .compositingGroup:
         group(i, j, ctx, opacity: ctx.opacity)
         return
+      case .brightness, .contrast, .saturation, .grayscale, .hueRotation, .colorMultiply, .colorInvert:
+        group(i, j, ctx, opacity: ctx.opacity, effect: .colorMatrix(colorMatrix(i, j)))
+        return
       case .clipShape, .cornerRadius, .clipped:
         // The view inside is drawn into a layer composited through the clip, which is laid
         // over the layout rect at this level and moves with the transform of what is outside.
@@ -253,6 +256,24 @@ extension CompiledScene {
       inner.level(i, j, innerCtx)
       if inner.items.isEmpty { return }
       append(.layer(items: inner.items, opacity: opacity ?? 1, clip: clip, effect: effect), ctx)
+    }
+
+    /// The color effect of modifier `j` of node `i` now (SwiftUI's matrices, ColorMatrix).
+    func colorMatrix(_ i: Int, _ j: Int) -> ColorMatrix {
+      let v = scene.attribute(AttributeKey(i, j), at: time).x
+      switch table[i].node.modifiers[j].kind {
+      case .brightness: return .brightness(v)
+      case .contrast: return .contrast(v)
+      case .saturation: return .saturation(v)
+      case .grayscale: return .grayscale(v)
+      case .hueRotation:
+        let radians = v * .pi / 180
+        return .hueRotation(cos: .cos(radians), sin: .sin(radians))
+      case .colorMultiply:
+        let c = scene.color(AttributeKey(i, j), at: time)
+        return .colorMultiply(red: c.red, green: c.green, blue: c.blue, opacity: c.opacity)
+      default: return .colorInvert
+      }
     }
 
     /// Appends `item` inside a layer per shadow around it, the innermost shadow first.

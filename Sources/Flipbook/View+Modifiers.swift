@@ -83,6 +83,31 @@ extension View {
     modifier(ModifierValue(.blur(radius: .number(radius), opaque: opaque)))
   }
 
+  /// Brightens the view's drawing by adding `amount` to each color component (as one layer).
+  public func brightness(_ amount: Double) -> some View { modifier(ModifierValue(.brightness(.number(amount)))) }
+
+  /// Scales each color component's distance from ½ by `amount` (as one layer).
+  public func contrast(_ amount: Double) -> some View { modifier(ModifierValue(.contrast(.number(amount)))) }
+
+  /// Moves each color from its luma gray by `amount`: 0 is gray, 1 unchanged (as one layer).
+  public func saturation(_ amount: Double) -> some View { modifier(ModifierValue(.saturation(.number(amount)))) }
+
+  /// Drains `amount` (0…1) of the color toward its luma gray (as one layer).
+  public func grayscale(_ amount: Double) -> some View { modifier(ModifierValue(.grayscale(.number(amount)))) }
+
+  /// Turns every hue by `angle` about the gray axis (as one layer).
+  public func hueRotation(_ angle: Angle) -> some View {
+    modifier(ModifierValue(.hueRotation(.number(angle.degrees))))
+  }
+
+  /// Multiplies every component, alpha too, by `color`'s (as one layer).
+  public func colorMultiply(_ color: Color) -> some View {
+    modifier(ModifierValue(.colorMultiply(.color(color.model))))
+  }
+
+  /// Inverts each color component (as one layer).
+  public func colorInvert() -> some View { modifier(ModifierValue(.colorInvert)) }
+
   /// Clips the view's drawing to `shape` laid over its frame, anti-aliased (the frame at this
   /// point of the chain: `.frame(…).clipShape(Circle())` clips to the frame; modifiers after
   /// it move the clipped result). A rounded rectangle's radius and a ``Path``'s numbers

@@ -50,11 +50,20 @@ struct DrawCommand {
 
 /// A layer effect ready to draw: a `LayerEffect` with its kernels built.
 struct EffectParams {
-  var shadow: Bool
-  var opaque: Bool
-  /// The shadow's color, premultiplied, 0…1.
-  var tint: SIMD4<Float>
-  /// The kernels along x and y, and where their weights start in the frame's weights.
-  var kx: BlurKernel, ky: BlurKernel
-  var wx: Int, wy: Int
+  enum Kind {
+    case blur(opaque: Bool)
+    /// The shadow's color, premultiplied, 0…1.
+    case shadow(tint: SIMD4<Float>)
+    /// The rows of a `ColorMatrix` (r, g, b coefficients and the constant), and alpha's factor.
+    case color(red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>, alpha: Float)
+  }
+  var kind: Kind
+  /// The kernels along x and y (none for a color effect), and where their weights start in
+  /// the frame's weights.
+  var kx = BlurKernel(), ky = BlurKernel()
+  var wx = 0, wy = 0
+
+  var isShadow: Bool { if case .shadow = kind { return true }; return false }
+  var isOpaque: Bool { if case .blur(true) = kind { return true }; return false }
+  var isColor: Bool { if case .color = kind { return true }; return false }
 }

@@ -16,6 +16,9 @@ struct BlurKernel {
   var kMin = 0
   var count = 0
 
+  /// No kernel (a color effect's): it carries nothing anywhere.
+  init() {}
+
   /// Fills `weights` (at least `Self.capacity(sigma:)` floats) for `sigma` ≥ 0 pixels and a
   /// finite `shift` (a shadow's offset along the axis).
   init(sigma: Double, shift: Double, weights: UnsafeMutablePointer<Float>) {

@@ -301,13 +301,17 @@ final class RasterBuffers {
 
   // MARK: Effects
 
-  /// Whether `effect` changes its layer's drawing: a blur of σ > 0, or a shadow that shows
-  /// (some opacity, finite numbers). Any other effect layer is drawn as a plain layer.
+  /// Whether `effect` changes its layer's drawing: a blur of σ > 0, a shadow that shows
+  /// (some opacity, finite numbers), a color matrix of finite numbers that is not the
+  /// identity. Any other effect layer is drawn as a plain layer.
   private static func isVisible(_ effect: LayerEffect) -> Bool {
     switch effect {
     case .blur(let sigma, _): return sigma > 0
     case .shadow(let color, let sigma, let dx, let dy):
       return PremulColor(color).a > 0 && sigma >= 0 && dx.isFinite && dy.isFinite
+    case .colorMatrix(let m):
+      let all = [m.red, m.green, m.blue].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [m.alpha]
+      return m != .identity && all.allSatisfy(\.isFinite)
     }
   }
 
@@ -318,37 +322,25 @@ final class RasterBuffers {
     _ effect: LayerEffect, _ items: [DisplayItem], opacity: UInt8, width: Int, height: Int,
     recorder rec: inout PathRecorder
   ) {
-    var sigma = 0.0, dx = 0.0, dy = 0.0, shadow = false, opaque = false
-    var tint = SIMD4<Float>(repeating: 0)
+    var sigma = 0.0, dx = 0.0, dy = 0.0
+    var params: EffectParams
     switch effect {
     case .blur(let s, let o):
-      sigma = s; opaque = o
+      sigma = s
+      params = EffectParams(kind: .blur(opaque: o))
     case .shadow(let c, let s, let x, let y):
-      sigma = s; dx = x; dy = y; shadow = true
+      sigma = s; dx = x; dy = y
       let p = PremulColor(c)
-      tint = SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a)) / 255
+      params = EffectParams(kind: .shadow(tint: SIMD4(Float(p.r), Float(p.g), Float(p.b), Float(p.a)) / 255))
+    case .colorMatrix(let m):
+      params = EffectParams(
+        kind: .color(
+          red: SIMD4<Float>(m.red), green: SIMD4<Float>(m.green), blue: SIMD4<Float>(m.blue), alpha: Float(m.alpha)))
     }
-    sigma = min(sigma, maxBlurSigma)
-    // An offset past the canvas and the blur's reach carries nothing from the canvas onto
-    // it; clamping it keeps the contents' space (and so the work) bounded.
-    let reach = 4 * sigma + 2
-    dx = min(max(dx, -(Double(width) + reach)), Double(width) + reach)
-    dy = min(max(dy, -(Double(height) + reach)), Double(height) + reach)
-    let needed = effectWeightCount &+ BlurKernel.capacity(sigma: sigma) &* 2
-    if needed > effectWeightCapacity {
-      let capacity = max(needed, effectWeightCapacity &* 2)
-      let grown = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-      grown.update(from: effectWeights, count: effectWeightCount)
-      effectWeights.deallocate()
-      effectWeights = grown
-      effectWeightCapacity = capacity
+    if !params.isColor {
+      buildKernels(&params, sigma: min(sigma, maxBlurSigma), dx: dx, dy: dy, width: width, height: height)
     }
-    let wx = effectWeightCount
-    let kx = BlurKernel(sigma: sigma, shift: dx, weights: effectWeights + wx)
-    let wy = wx &+ kx.count
-    let ky = BlurKernel(sigma: sigma, shift: dy, weights: effectWeights + wy)
-    effectWeightCount = wy &+ ky.count
-
+    let kx = params.kx, ky = params.ky
     // Output x = source x + k for k in kMin…kMax, so the sources that reach the canvas lie
     // from −kMax to width − 1 − kMin; the drawing itself shows on the canvas too.
     let left = max(0, kx.kMax), right = max(0, -kx.kMin), top = max(0, ky.kMax), bottom = max(0, -ky.kMin)
@@ -357,8 +349,7 @@ final class RasterBuffers {
     begin.opacity = opacity
     begin.effect = Int32(effects.count)
     begin.ex = left; begin.ey = top
-    effects.append(
-      EffectParams(shadow: shadow, opaque: opaque, tint: tint, kx: kx, ky: ky, wx: wx, wy: wy))
+    effects.append(params)
     commands.append(begin)
     let saved = origin
     origin = (origin.x - Double(left), origin.y - Double(top))
@@ -381,8 +372,8 @@ final class RasterBuffers {
       }
     }
     commands.append(DrawCommand(kind: .endLayer))
-    var out = opaque ? content : content.spread(kx, ky)
-    if shadow { out = out.union(content) }
+    var out = params.isColor || params.isOpaque ? content : content.spread(kx, ky)
+    if params.isShadow { out = out.union(content) }
     out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
     if content.isEmpty || out.isEmpty {
       commands.removeSubrange(b...)
@@ -393,6 +384,32 @@ final class RasterBuffers {
     commands[b].x0 = out.x0 &- left; commands[b].x1 = out.x1 &- left
     commands[b].y0 = out.y0 &- top; commands[b].y1 = out.y1 &- top
     hasEffects = true
+  }
+
+  /// Builds the blur kernels of `p` into the frame's weights: σ pixels, shifted by (dx, dy).
+  private func buildKernels(
+    _ p: inout EffectParams, sigma: Double, dx: Double, dy: Double, width: Int, height: Int
+  ) {
+    // An offset past the canvas and the blur's reach carries nothing from the canvas onto
+    // it; clamping it keeps the contents' space (and so the work) bounded.
+    let reach = 4 * sigma + 2
+    let dx = min(max(dx, -(Double(width) + reach)), Double(width) + reach)
+    let dy = min(max(dy, -(Double(height) + reach)), Double(height) + reach)
+    let needed = effectWeightCount &+ BlurKernel.capacity(sigma: sigma) &* 2
+    if needed > effectWeightCapacity {
+      let capacity = max(needed, effectWeightCapacity &* 2)
+      let grown = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
+      grown.update(from: effectWeights, count: effectWeightCount)
+      effectWeights.deallocate()
+      effectWeights = grown
+      effectWeightCapacity = capacity
+    }
+    p.wx = effectWeightCount
+    p.kx = BlurKernel(sigma: sigma, shift: dx, weights: effectWeights + p.wx)
+    p.wy = p.wx &+ p.kx.count
+    p.ky = BlurKernel(sigma: sigma, shift: dy, weights: effectWeights + p.wy)
+    effectWeightCount = p.wy &+ p.ky.count
+
   }
 
   /// Draws the effect layer that starts at command `i`: its contents into the effect buffer
@@ -410,8 +427,8 @@ final class RasterBuffers {
     guard ct.isDirty else { return op.end }
     let drawn = PixelBox(x0: ct.dirtyX0, y0: ct.dirtyY0, x1: ct.dirtyX1, y1: ct.dirtyY1)
     let p = effects[Int(op.effect)]
-    var out = p.opaque ? drawn : drawn.spread(p.kx, p.ky)
-    if p.shadow { out = out.union(drawn) }
+    var out = p.isColor || p.isOpaque ? drawn : drawn.spread(p.kx, p.ky)
+    if p.isShadow { out = out.union(drawn) }
     out = out.intersection(
       PixelBox(x0: shown.x0 &+ op.ex, y0: shown.y0 &+ op.ey, x1: shown.x1 &+ op.ex, y1: shown.y1 &+ op.ey))
     if !out.isEmpty {
@@ -435,18 +452,40 @@ final class RasterBuffers {
   /// drawing over its shadow. The blur is separable: rows first (floats), then columns; the
   /// sums are rounded once, to the nearest level.
   private func applyEffect(_ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox) {
-    let channels = p.shadow ? 1 : 4
+    if out.width &* out.height &* 4 > effectOutBytes {
+      effectOut.deallocate()
+      effectOutBytes = max(out.width &* out.height &* 4, effectOutBytes &* 2)
+      effectOut = .allocate(byteCount: effectOutBytes, alignment: 16)
+    }
+    @inline(__always) func level(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
+    if case .color(let mr, let mg, let mb, let ka) = p.kind {
+      // Straight color through the matrix, clamped; alpha scaled; premultiplied again.
+      for y in out.y0..<out.y1 {
+        let src = UnsafeRawPointer(layer.pixel(out.x0, y)), d = effectOut + (y &- out.y0) &* out.width &* 4
+        for k in 0..<out.width {
+          let q = src.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self)
+          if q[3] == 0 {
+            d.storeBytes(of: 0, toByteOffset: k &* 4, as: UInt32.self)
+            continue
+          }
+          let a = Float(q[3])
+          let c = SIMD4<Float>(Float(q[0]) / a, Float(q[1]) / a, Float(q[2]) / a, 1)
+          let a2 = min(max(a * ka, 0), 255)
+          let rgb = SIMD3<Float>((mr * c).sum(), (mg * c).sum(), (mb * c).sum())
+          let v = rgb.clamped(lowerBound: .zero, upperBound: .one) * a2
+          d.storeBytes(
+            of: SIMD4(level(v.x), level(v.y), level(v.z), level(a2)), toByteOffset: k &* 4, as: SIMD4<UInt8>.self)
+        }
+      }
+      return
+    }
+    let channels = p.isShadow ? 1 : 4
     let rowFloats = drawn.width &* channels, outFloats = out.width &* channels
     let floats = rowFloats &+ drawn.height &* outFloats &+ outFloats
     if floats > blurFloatCapacity {
       blurFloats.deallocate()
       blurFloatCapacity = max(floats, blurFloatCapacity &* 2)
       blurFloats = .allocate(capacity: blurFloatCapacity)
-    }
-    if out.width &* out.height &* 4 > effectOutBytes {
-      effectOut.deallocate()
-      effectOutBytes = max(out.width &* out.height &* 4, effectOutBytes &* 2)
-      effectOut = .allocate(byteCount: effectOutBytes, alignment: 16)
     }
     let row = blurFloats, passed = blurFloats + rowFloats, sums = passed + drawn.height &* outFloats
     let wx = UnsafePointer(effectWeights + p.wx), wy = UnsafePointer(effectWeights + p.wy)
@@ -458,17 +497,16 @@ final class RasterBuffers {
         for k in 0..<drawn.width { row[k] = Float(src.load(fromByteOffset: k &* 4 &+ 3, as: UInt8.self)) }
       }
       blurRow(
-        row, input: drawn.x0..<drawn.x1, output: out.x0..<out.x1, channels: channels, clamp: p.opaque,
+        row, input: drawn.x0..<drawn.x1, output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque,
         kernel: p.kx, weights: wx, into: passed + (y &- drawn.y0) &* outFloats)
     }
     let dst = effectOut
-    @inline(__always) func level(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
     blurColumns(
-      passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, clamp: p.opaque,
+      passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, clamp: p.isOpaque,
       kernel: p.ky, weights: wy, sums: sums
     ) { y, s in
       let d = dst + (y &- out.y0) &* out.width &* 4
-      if !p.shadow {
+      guard case .shadow(let tint) = p.kind else {
         for k in 0..<outFloats { d.storeBytes(of: level(s[k]), toByteOffset: k, as: UInt8.self) }
         return
       }
@@ -481,7 +519,7 @@ final class RasterBuffers {
             Float(q.load(as: UInt8.self)), Float(q.load(fromByteOffset: 1, as: UInt8.self)),
             Float(q.load(fromByteOffset: 2, as: UInt8.self)), Float(q.load(fromByteOffset: 3, as: UInt8.self)))
         }
-        let v = c + p.tint * (s[x &- out.x0] * (1 - c[3] / 255))
+        let v = c + tint * (s[x &- out.x0] * (1 - c[3] / 255))
         let o = (x &- out.x0) &* 4
         d.storeBytes(of: level(v[0]), toByteOffset: o, as: UInt8.self)
         d.storeBytes(of: level(v[1]), toByteOffset: o &+ 1, as: UInt8.self)

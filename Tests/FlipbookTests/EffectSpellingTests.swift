@@ -15,10 +15,13 @@ import Testing
           Circle().fill(.orange).frame(width: 30, height: 30)
             .shadow(color: .purple, radius: 3, x: -2)
           Color.green.frame(width: 40, height: 40).blur(radius: pressed ? 0 : 3, opaque: true)
+          Circle().fill(.red).frame(width: 30, height: 30).grayscale(pressed ? 0 : 1)
+            .hueRotation(.degrees(pressed ? 30 : 0)).brightness(0.1).contrast(1.2).saturation(1.5)
+            .colorMultiply(.yellow).colorInvert()
         }
       }
     }
-    let movie = try Movie(width: 200, height: 80, background: .white, fps: 10, state: false) {
+    let movie = try Movie(width: 240, height: 80, background: .white, fps: 10, state: false) {
       V(pressed: $0)
     } timeline: { scheduler, state in
       scheduler.animation(.easeInOut(duration: 0.5)).schedule(after: 0.1) { state.state = true }
@@ -26,18 +29,22 @@ import Testing
     try expectEquivalent(
       movie,
       json: """
-        {"version": 1, "canvas": {"width": 200, "height": 80, "background": "white"}, "fps": 10, "state": {"pressed": false},
+        {"version": 1, "canvas": {"width": 240, "height": 80, "background": "white"}, "fps": 10, "state": {"pressed": false},
          "root": {"type": "hstack", "spacing": 12, "children": [
            {"type": "roundedRectangle", "cornerRadius": 8, "modifiers": [{"fill": "blue"}, {"frame": {"width": 60, "height": 30}},
              {"shadow": {"radius": {"if": "$pressed", "then": 2, "else": 6}, "y": {"if": "$pressed", "then": 1, "else": 4}}}]},
            {"type": "circle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 30, "height": 30}},
              {"shadow": {"color": "purple", "radius": 3, "x": -2}}]},
            {"type": "color", "color": "green", "modifiers": [{"frame": {"width": 40, "height": 40}},
-             {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}}]}]},
+             {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}}]},
+           {"type": "circle", "modifiers": [{"fill": "red"}, {"frame": {"width": 30, "height": 30}},
+             {"grayscale": {"if": "$pressed", "then": 0, "else": 1}}, {"hueRotation": {"if": "$pressed", "then": 30, "else": 0}},
+             {"brightness": 0.1}, {"contrast": 1.2}, {"saturation": 1.5}, {"colorMultiply": "yellow"}, {"colorInvert": true}]}]},
          "timeline": [{"at": 0.1, "set": {"pressed": true}, "animation": {"easeInOut": {"duration": 0.5}}}]}
         """)
     let json = try movie.exportJSON()
     #expect(json.contains("\"shadow\""))
     #expect(json.contains("\"blur\""))
+    #expect(json.contains("\"colorInvert\""))
   }
 }

@@ -193,4 +193,49 @@ import Testing
       height: 40)
     #expect(infinite.bytes == plain.bytes)
   }
+
+  @Test(arguments: [
+    ColorMatrix.saturation(0.3), .grayscale(1), .brightness(0.25), .contrast(1.8), .colorInvert,
+    .hueRotation(cos: -0.5, sin: 0.866), .colorMultiply(red: 0.9, green: 0.5, blue: 0.2, opacity: 0.7),
+  ])
+  func aColorEffectTransformsEachPixelsStraightColor(matrix m: ColorMatrix) {
+    let items = Self.drawing()
+    let plain = render(items, width: 48, height: 40)
+    let got = render([.layer(items: items, opacity: 1, effect: .colorMatrix(m))], width: 48, height: 40)
+    let worst = Self.worst(got) { x, y, ch in
+      let q = plain.pixel(x: x, y: y)
+      guard q.a > 0 else { return 0 }
+      let a = Double(q.a) / 255
+      let c = SIMD4<Double>(Double(q.r) / 255 / a, Double(q.g) / 255 / a, Double(q.b) / 255 / a, 1)
+      let rows = [m.red, m.green, m.blue]
+      let a2 = min(max(a * m.alpha, 0), 1)
+      if ch == 3 { return a2 * 255 }
+      return min(max((rows[ch] * c).sum(), 0), 1) * a2 * 255
+    }
+    #expect(worst <= 1, "\(m): worst \(worst) levels")
+  }
+
+  @Test func swiftUIsColorMatricesKeepGrayAndLuma() {
+    // Saturation 1, contrast 1, brightness 0 and a full turn change nothing.
+    for m in [ColorMatrix.saturation(1), .contrast(1), .brightness(0), .hueRotation(cos: 1, sin: 0)] {
+      let identity = ColorMatrix.identity
+      for (a, b) in zip([m.red, m.green, m.blue], [identity.red, identity.green, identity.blue]) {
+        #expect((0..<4).allSatisfy { abs(a[$0] - b[$0]) < 1e-12 }, "\(m)")
+      }
+    }
+    // Grayscale 1 gives the Rec. 709 luma in every component; a hue turn keeps grays gray.
+    let red = SIMD4<Double>(1, 0, 0, 1)
+    for row in [ColorMatrix.grayscale(1).red, ColorMatrix.grayscale(1).green, ColorMatrix.grayscale(1).blue] {
+      #expect(abs((row * red).sum() - 0.2126) < 1e-12)
+    }
+    let turn = ColorMatrix.hueRotation(cos: cos(2.0), sin: sin(2.0))
+    let gray = SIMD4<Double>(0.4, 0.4, 0.4, 1)
+    for row in [turn.red, turn.green, turn.blue] { #expect(abs((row * gray).sum() - 0.4) < 2e-3) }
+    // The W3C hueRotate matrix at 90° (its weights 0.213/0.715/0.072, within their rounding).
+    let w3c: [[Double]] = [[0, 0, 1], [0.356, 0.855, -0.211], [-0.574, 1.43, 0.144]]
+    let ninety = ColorMatrix.hueRotation(cos: 0, sin: 1)
+    for (row, want) in zip([ninety.red, ninety.green, ninety.blue], w3c) {
+      for k in 0..<3 { #expect(abs(row[k] - want[k]) < 2e-3, "\(row) vs \(want)") }
+    }
+  }
 }

@@ -112,4 +112,34 @@ import Testing
       }
     }
   }
+
+  @Test func colorEffectsAreLayersWithSwiftUIsMatricesAndAnimate() throws {
+    let s = try compile(
+      scene(
+        #"{\#(twoBars), "modifiers": [{"grayscale": "$g"}, {"hueRotation": 90}, {"colorInvert": true}, {"colorMultiply": "red"}, {"opacity": 0.5}]}"#,
+        state: #"{"g": 1}"#,
+        timeline: #"[{"at": 0, "set": {"g": 0}, "animation": {"linear": {"duration": 1}}}]"#))
+    // Outermost first: colorMultiply (taking the opacity once), colorInvert, hueRotation,
+    // grayscale, each one layer around the next, the two bars inside the last.
+    var items = s.displayList(at: 0.25).items
+    var found: [ColorMatrix] = []
+    var opacities: [Double] = []
+    while case .layer(let sub, let opacity, nil, .colorMatrix(let m))? = items.first, items.count == 1 {
+      found.append(m)
+      opacities.append(opacity)
+      items = sub
+    }
+    #expect(items.count == 2)
+    #expect(opacities == [0.5, 1, 1, 1])
+    guard found.count == 4 else {
+      Issue.record("expected four color layers, found \(found.count)")
+      return
+    }
+    #expect(found[1] == .colorInvert)
+    let ninety = ColorMatrix.hueRotation(cos: 0, sin: 1)
+    #expect((0..<4).allSatisfy { abs(found[2].blue[$0] - ninety.blue[$0]) < 1e-12 })
+    let g = ColorMatrix.grayscale(0.75)  // 1 → 0 a quarter of the way
+    #expect((0..<4).allSatisfy { abs(found[3].red[$0] - g.red[$0]) < 1e-6 })
+    #expect(found[0].alpha == 1 && found[0].red.x > 0.9 && found[0].green.y < 0.3)
+  }
 }

@@ -45,6 +45,16 @@ public enum ModifierKind<Value, Content> {
   /// SwiftUI's `blur(radius:opaque:)`: the view's drawing as one layer, blurred by a Gaussian
   /// of standard deviation `radius` points.
   case blur(radius: Value, opaque: Bool)
+  /// SwiftUI's color effects on the view's drawing as one layer: `brightness(_:)`,
+  /// `contrast(_:)`, `saturation(_:)`, `grayscale(_:)`, `hueRotation(_:)` (degrees),
+  /// `colorMultiply(_:)` and `colorInvert()`.
+  case brightness(Value)
+  case contrast(Value)
+  case saturation(Value)
+  case grayscale(Value)
+  case hueRotation(Value)
+  case colorMultiply(Value)
+  case colorInvert
   /// SwiftUI's `clipShape(_:style:)`: the drawing clipped, anti-aliased, to the shape laid
   /// over the layout rect of the view the modifier wraps.
   case clipShape(ClipShape<Value>)
@@ -136,6 +146,15 @@ extension ModifierSpec {
         .value("radius", .number, range: .nonNegative, role: .draws),
         ArgumentSpec("opaque", .bool, presence: .defaulted(.bool(false))),
       ]),
+    ModifierSpec("brightness", form: .value, swift: "brightness(_:)", [.value("brightness", .number, role: .draws)]),
+    ModifierSpec("contrast", form: .value, swift: "contrast(_:)", [.value("contrast", .number, role: .draws)]),
+    ModifierSpec("saturation", form: .value, swift: "saturation(_:)", [.value("saturation", .number, role: .draws)]),
+    ModifierSpec("grayscale", form: .value, swift: "grayscale(_:)", [.value("grayscale", .number, role: .draws)]),
+    ModifierSpec(
+      "hueRotation", form: .value, swift: "hueRotation(_:)", [.value("hueRotation", .number, role: .draws)]),
+    ModifierSpec(
+      "colorMultiply", form: .value, swift: "colorMultiply(_:)", [.value("colorMultiply", .color, role: .draws)]),
+    ModifierSpec("colorInvert", form: .flag, swift: "colorInvert()", []),
     ModifierSpec("clipShape", form: .value, swift: "clipShape(_:style:)", [ArgumentSpec("shape", .clipShape)]),
     ModifierSpec(
       "cornerRadius", form: .value, swift: "cornerRadius(_:)",
@@ -196,6 +215,13 @@ extension ModifierKind {
     case .compositingGroup: "compositingGroup"
     case .shadow: "shadow"
     case .blur: "blur"
+    case .brightness: "brightness"
+    case .contrast: "contrast"
+    case .saturation: "saturation"
+    case .grayscale: "grayscale"
+    case .hueRotation: "hueRotation"
+    case .colorMultiply: "colorMultiply"
+    case .colorInvert: "colorInvert"
     case .clipShape: "clipShape"
     case .cornerRadius: "cornerRadius"
     case .clipped: "clipped"
@@ -229,7 +255,10 @@ extension ModifierKind {
     case .scaleEffect(let s, let a): [.value(s), .anchor(a)]
     case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
     case .opacity(let o), .zIndex(let o), .cornerRadius(let o): [.value(o)]
-    case .compositingGroup, .clipped: []
+    case .compositingGroup, .clipped, .colorInvert: []
+    case .brightness(let v), .contrast(let v), .saturation(let v), .grayscale(let v), .hueRotation(let v),
+      .colorMultiply(let v):
+      [.value(v)]
     case .shadow(let c, let r, let x, let y): [.value(c), .value(r), .value(x), .value(y)]
     case .blur(let r, let opaque): [.value(r), .bool(opaque)]
     case .clipShape(let c): [.clipShape(c)]
@@ -286,6 +315,13 @@ extension ModifierKind {
         return nil
       }
       self = .shadow(color: c, radius: r, x: x, y: y)
+    case ("brightness", 1): guard let v = a[0].required else { return nil }; self = .brightness(v)
+    case ("contrast", 1): guard let v = a[0].required else { return nil }; self = .contrast(v)
+    case ("saturation", 1): guard let v = a[0].required else { return nil }; self = .saturation(v)
+    case ("grayscale", 1): guard let v = a[0].required else { return nil }; self = .grayscale(v)
+    case ("hueRotation", 1): guard let v = a[0].required else { return nil }; self = .hueRotation(v)
+    case ("colorMultiply", 1): guard let v = a[0].required else { return nil }; self = .colorMultiply(v)
+    case ("colorInvert", 0): self = .colorInvert
     case ("blur", 2):
       guard let r = a[0].required, case .bool(let opaque) = a[1] else { return nil }
       self = .blur(radius: r, opaque: opaque)
