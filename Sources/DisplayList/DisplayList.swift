@@ -42,6 +42,8 @@ public enum LayerEffect: Sendable, Equatable {
   case blur(sigma: Double, opaque: Bool)
   /// Every pixel's color transformed (SwiftUI's color effects).
   case colorMatrix(ColorMatrix)
+  /// The drawing combined with what is below it by a blend mode instead of source-over.
+  case blend(BlendMode)
 }
 
 /// A clip: the region a layer is composited through.

@@ -225,6 +225,9 @@ extension CompiledScene {
       case .brightness, .contrast, .saturation, .grayscale, .hueRotation, .colorMultiply, .colorInvert:
         group(i, j, ctx, opacity: ctx.opacity, effect: .colorMatrix(colorMatrix(i, j)))
         return
+      case .blendMode(let mode):
+        group(i, j, ctx, opacity: ctx.opacity, effect: .blend(mode))
+        return
       case .clipShape, .cornerRadius, .clipped:
         // The view inside is drawn into a layer composited through the clip, which is laid
         // over the layout rect at this level and moves with the transform of what is outside.

@@ -108,6 +108,10 @@ extension View {
   /// Inverts each color component (as one layer).
   public func colorInvert() -> some View { modifier(ModifierValue(.colorInvert)) }
 
+  /// Combines the view's drawing, as one layer, with what is below it by `mode` (the W3C
+  /// formulas, as Core Graphics).
+  public func blendMode(_ mode: BlendMode) -> some View { modifier(ModifierValue(.blendMode(mode))) }
+
   /// Clips the view's drawing to `shape` laid over its frame, anti-aliased (the frame at this
   /// point of the chain: `.frame(…).clipShape(Circle())` clips to the frame; modifiers after
   /// it move the clipped result). A rounded rectangle's radius and a ``Path``'s numbers

@@ -56,6 +56,8 @@ struct EffectParams {
     case shadow(tint: SIMD4<Float>)
     /// The rows of a `ColorMatrix` (r, g, b coefficients and the constant), and alpha's factor.
     case color(red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>, alpha: Float)
+    /// Composited by a blend mode instead of source-over.
+    case blend(BlendMode)
   }
   var kind: Kind
   /// The kernels along x and y (none for a color effect), and where their weights start in
@@ -65,5 +67,11 @@ struct EffectParams {
 
   var isShadow: Bool { if case .shadow = kind { return true }; return false }
   var isOpaque: Bool { if case .blur(true) = kind { return true }; return false }
-  var isColor: Bool { if case .color = kind { return true }; return false }
+  /// Whether the effect works pixel by pixel, so that its output is its drawing's box.
+  var isPerPixel: Bool {
+    switch kind {
+    case .color, .blend: return true
+    case .blur, .shadow: return false
+    }
+  }
 }

@@ -312,6 +312,7 @@ final class RasterBuffers {
     case .colorMatrix(let m):
       let all = [m.red, m.green, m.blue].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [m.alpha]
       return m != .identity && all.allSatisfy(\.isFinite)
+    case .blend(let mode): return mode != .normal
     }
   }
 
@@ -336,8 +337,10 @@ final class RasterBuffers {
       params = EffectParams(
         kind: .color(
           red: SIMD4<Float>(m.red), green: SIMD4<Float>(m.green), blue: SIMD4<Float>(m.blue), alpha: Float(m.alpha)))
+    case .blend(let mode):
+      params = EffectParams(kind: .blend(mode))
     }
-    if !params.isColor {
+    if !params.isPerPixel {
       buildKernels(&params, sigma: min(sigma, maxBlurSigma), dx: dx, dy: dy, width: width, height: height)
     }
     let kx = params.kx, ky = params.ky
@@ -372,7 +375,7 @@ final class RasterBuffers {
       }
     }
     commands.append(DrawCommand(kind: .endLayer))
-    var out = params.isColor || params.isOpaque ? content : content.spread(kx, ky)
+    var out = params.isPerPixel || params.isOpaque ? content : content.spread(kx, ky)
     if params.isShadow { out = out.union(content) }
     out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
     if content.isEmpty || out.isEmpty {
@@ -427,11 +430,18 @@ final class RasterBuffers {
     guard ct.isDirty else { return op.end }
     let drawn = PixelBox(x0: ct.dirtyX0, y0: ct.dirtyY0, x1: ct.dirtyX1, y1: ct.dirtyY1)
     let p = effects[Int(op.effect)]
-    var out = p.isColor || p.isOpaque ? drawn : drawn.spread(p.kx, p.ky)
+    var out = p.isPerPixel || p.isOpaque ? drawn : drawn.spread(p.kx, p.ky)
     if p.isShadow { out = out.union(drawn) }
     out = out.intersection(
       PixelBox(x0: shown.x0 &+ op.ex, y0: shown.y0 &+ op.ey, x1: shown.x1 &+ op.ex, y1: shown.y1 &+ op.ey))
-    if !out.isEmpty {
+    if !out.isEmpty, case .blend(let mode) = p.kind {
+      for y in out.y0..<out.y1 {
+        blendLayer(
+          target.pixel(out.x0 &- op.ex, y &- op.ey), layer: UnsafeRawPointer(ct.pixel(out.x0, y)), count: out.width,
+          opacity: op.opacity, mode: mode)
+      }
+      target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
+    } else if !out.isEmpty {
       applyEffect(p, ct, drawn, out)
       for y in out.y0..<out.y1 {
         compositeLayer(

@@ -17,7 +17,7 @@ import Testing
           Color.green.frame(width: 40, height: 40).blur(radius: pressed ? 0 : 3, opaque: true)
           Circle().fill(.red).frame(width: 30, height: 30).grayscale(pressed ? 0 : 1)
             .hueRotation(.degrees(pressed ? 30 : 0)).brightness(0.1).contrast(1.2).saturation(1.5)
-            .colorMultiply(.yellow).colorInvert()
+            .colorMultiply(.yellow).colorInvert().blendMode(.multiply)
         }
       }
     }
@@ -39,12 +39,14 @@ import Testing
              {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}}]},
            {"type": "circle", "modifiers": [{"fill": "red"}, {"frame": {"width": 30, "height": 30}},
              {"grayscale": {"if": "$pressed", "then": 0, "else": 1}}, {"hueRotation": {"if": "$pressed", "then": 30, "else": 0}},
-             {"brightness": 0.1}, {"contrast": 1.2}, {"saturation": 1.5}, {"colorMultiply": "yellow"}, {"colorInvert": true}]}]},
+             {"brightness": 0.1}, {"contrast": 1.2}, {"saturation": 1.5}, {"colorMultiply": "yellow"}, {"colorInvert": true},
+             {"blendMode": "multiply"}]}]},
          "timeline": [{"at": 0.1, "set": {"pressed": true}, "animation": {"easeInOut": {"duration": 0.5}}}]}
         """)
     let json = try movie.exportJSON()
     #expect(json.contains("\"shadow\""))
     #expect(json.contains("\"blur\""))
     #expect(json.contains("\"colorInvert\""))
+    #expect(json.contains("\"multiply\""))
   }
 }

@@ -1,4 +1,5 @@
 import FlipbookAnimation
+import FlipbookImage
 
 /// A modifier and its arguments, generic over how a value and a secondary view are held.
 ///
@@ -55,6 +56,8 @@ public enum ModifierKind<Value, Content> {
   case hueRotation(Value)
   case colorMultiply(Value)
   case colorInvert
+  /// SwiftUI's `blendMode(_:)`: the view's drawing as one layer, combined with what is below.
+  case blendMode(BlendMode)
   /// SwiftUI's `clipShape(_:style:)`: the drawing clipped, anti-aliased, to the shape laid
   /// over the layout rect of the view the modifier wraps.
   case clipShape(ClipShape<Value>)
@@ -155,6 +158,9 @@ extension ModifierSpec {
     ModifierSpec(
       "colorMultiply", form: .value, swift: "colorMultiply(_:)", [.value("colorMultiply", .color, role: .draws)]),
     ModifierSpec("colorInvert", form: .flag, swift: "colorInvert()", []),
+    ModifierSpec(
+      "blendMode", form: .value, swift: "blendMode(_:)",
+      [ArgumentSpec("blendMode", .choice(BlendMode.allCases.map(\.rawValue)))]),
     ModifierSpec("clipShape", form: .value, swift: "clipShape(_:style:)", [ArgumentSpec("shape", .clipShape)]),
     ModifierSpec(
       "cornerRadius", form: .value, swift: "cornerRadius(_:)",
@@ -222,6 +228,7 @@ extension ModifierKind {
     case .hueRotation: "hueRotation"
     case .colorMultiply: "colorMultiply"
     case .colorInvert: "colorInvert"
+    case .blendMode: "blendMode"
     case .clipShape: "clipShape"
     case .cornerRadius: "cornerRadius"
     case .clipped: "clipped"
@@ -256,6 +263,7 @@ extension ModifierKind {
     case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
     case .opacity(let o), .zIndex(let o), .cornerRadius(let o): [.value(o)]
     case .compositingGroup, .clipped, .colorInvert: []
+    case .blendMode(let m): [.choice(m.rawValue)]
     case .brightness(let v), .contrast(let v), .saturation(let v), .grayscale(let v), .hueRotation(let v),
       .colorMultiply(let v):
       [.value(v)]
@@ -322,6 +330,9 @@ extension ModifierKind {
     case ("hueRotation", 1): guard let v = a[0].required else { return nil }; self = .hueRotation(v)
     case ("colorMultiply", 1): guard let v = a[0].required else { return nil }; self = .colorMultiply(v)
     case ("colorInvert", 0): self = .colorInvert
+    case ("blendMode", 1):
+      guard case .choice(let name) = a[0], let mode = BlendMode(rawValue: name) else { return nil }
+      self = .blendMode(mode)
     case ("blur", 2):
       guard let r = a[0].required, case .bool(let opaque) = a[1] else { return nil }
       self = .blur(radius: r, opaque: opaque)
