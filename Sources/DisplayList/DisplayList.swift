@@ -44,6 +44,9 @@ public enum LayerEffect: Sendable, Equatable {
   case colorMatrix(ColorMatrix)
   /// The drawing combined with what is below it by a blend mode instead of source-over.
   case blend(BlendMode)
+  /// The drawing kept only where `items` (the mask view, in the same space) have alpha, in
+  /// proportion to it.
+  case mask([DisplayItem])
 }
 
 /// A clip: the region a layer is composited through.

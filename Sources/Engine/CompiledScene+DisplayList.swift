@@ -228,6 +228,16 @@ extension CompiledScene {
       case .blendMode(let mode):
         group(i, j, ctx, opacity: ctx.opacity, effect: .blend(mode))
         return
+      case .mask:
+        // The mask view, laid out as an overlay, drawn on its own: only its alpha counts.
+        var maskWalker = Walker(scene: scene, time: time, state: state)
+        maskWalker.overrides = overrides
+        var maskCtx = ctx
+        maskCtx.opacity = 1
+        maskCtx.shadows = []
+        if let s = table[i].secondary[j] { maskWalker.drawNode(s, maskCtx) }
+        group(i, j, ctx, opacity: ctx.opacity, effect: .mask(maskWalker.items))
+        return
       case .clipShape, .cornerRadius, .clipped:
         // The view inside is drawn into a layer composited through the clip, which is laid
         // over the layout rect at this level and moves with the transform of what is outside.

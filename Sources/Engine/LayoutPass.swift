@@ -239,7 +239,7 @@ struct LayoutPass {
         Rect(
           x: rect.minX + p.x - child.width / 2, y: rect.minY + p.y - child.height / 2,
           width: child.width, height: child.height))
-    case .overlay(_, let alignment), .background(_, let alignment):
+    case .overlay(_, let alignment), .background(_, let alignment), .mask(_, let alignment):
       place(i, below, rect)
       if let s = table[i].secondary[below] {
         let top = table[s].node.modifiers.count

@@ -50,13 +50,10 @@ struct NodeTable: Sendable {
       break
     }
     for (i, m) in node.modifiers.enumerated() {
-      switch m.kind {
-      case .overlay(let n, _), .background(let n, _):
+      if let (n, _) = m.kind.secondary {
         // A secondary view sits inside the modifiers that wrap this one (index > i).
         let s = add(n, parent: index, chain: chain + Self.animationModifiers(node, above: i), branch: nil)
         entries[index].secondary[i] = s
-      default:
-        break
       }
     }
     return index

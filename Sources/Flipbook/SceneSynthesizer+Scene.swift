@@ -50,14 +50,11 @@ extension SceneSynthesizer {
     }
     for i in node.modifiers.indices {
       let mPath = "\(path).modifiers[\(i)]"
-      switch node.modifiers[i].kind {
-      case .overlay(var n, let a):
-        assignPaths(&n, "\(mPath).overlay.node")
-        node.modifiers[i] = Modifier(.overlay(n, alignment: a), path: "\(mPath).overlay")
-      case .background(var n, let a):
-        assignPaths(&n, "\(mPath).background.node")
-        node.modifiers[i] = Modifier(.background(n, alignment: a), path: "\(mPath).background")
-      default:
+      let kind = node.modifiers[i].kind
+      if var (n, _) = kind.secondary {
+        assignPaths(&n, "\(mPath).\(kind.name).node")
+        node.modifiers[i] = Modifier(kind.withSecondary(n), path: "\(mPath).\(kind.name)")
+      } else {
         node.modifiers[i].path = "\(mPath).\(node.modifiers[i].path)"
       }
     }

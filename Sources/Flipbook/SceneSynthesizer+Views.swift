@@ -63,16 +63,8 @@ extension SceneSynthesizer {
       return try expression(
         modifiers.map { ($0.snapshot, $0.modifier.kind.value(atSlot: slot)!) }, name: name, in: trail)
     } content: { (piece: Piece) throws(MovieError) -> Node in
-      let contents = modifiers.map { m -> (Int, Piece) in
-        if case .overlay(let c, _) = m.modifier.kind { return (m.snapshot, c) }
-        if case .background(let c, _) = m.modifier.kind { return (m.snapshot, c) }
-        return (m.snapshot, .empty)
-      }
-      let alignment: FlipbookScene.Alignment
-      switch first.kind {
-      case .overlay(_, let a), .background(_, let a): alignment = a
-      default: alignment = .center
-      }
+      let contents = modifiers.map { m -> (Int, Piece) in (m.snapshot, m.modifier.kind.secondary?.content ?? .empty) }
+      let alignment = first.kind.secondary?.alignment ?? .center
       return try single(contents, in: trail) { .zstack(children: $0, alignment: alignment) }
     }
     if case .animation(let curve, _) = kind {

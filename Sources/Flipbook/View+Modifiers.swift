@@ -161,6 +161,12 @@ extension View {
     modifier(ModifierValue(.background(view.piece, alignment: alignment.model)))
   }
 
+  /// Shows the view only where `mask` (sized to the view and placed by `alignment`, as an
+  /// overlay) has alpha, in proportion to it: SwiftUI's `mask(alignment:_:)`.
+  public func mask<V: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> V) -> some View {
+    modifier(ModifierValue(.mask(mask().piece, alignment: alignment.model)))
+  }
+
   /// The drawing order among siblings (higher is in front).
   public func zIndex(_ value: Double) -> some View {
     modifier(ModifierValue(.zIndex(.number(value))))

@@ -58,6 +58,9 @@ struct EffectParams {
     case color(red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>, alpha: Float)
     /// Composited by a blend mode instead of source-over.
     case blend(BlendMode)
+    /// Kept where its mask has alpha: the commands right after the beginEffect, up to their
+    /// own endLayer, draw the mask; the contents follow.
+    case mask
   }
   var kind: Kind
   /// The kernels along x and y (none for a color effect), and where their weights start in
@@ -70,7 +73,7 @@ struct EffectParams {
   /// Whether the effect works pixel by pixel, so that its output is its drawing's box.
   var isPerPixel: Bool {
     switch kind {
-    case .color, .blend: return true
+    case .color, .blend, .mask: return true
     case .blur, .shadow: return false
     }
   }

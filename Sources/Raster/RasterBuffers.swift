@@ -54,9 +54,12 @@ final class RasterBuffers {
   private var effectWeights = UnsafeMutablePointer<Float>.allocate(capacity: 64)
   private var effectWeightCount = 0
   private var effectWeightCapacity = 64
-  /// Per nesting depth: an effect layer's drawing (premultiplied RGBA8 over its box).
+  /// Per nesting depth: an effect layer's drawing (premultiplied RGBA8 over its box), and a
+  /// mask effect's mask over the same box.
   private var effectLayers: [UnsafeMutableRawPointer] = []
   private var effectLayerBytes: [Int] = []
+  private var effectMasks: [UnsafeMutableRawPointer] = []
+  private var effectMaskBytes: [Int] = []
   /// Floats for the blur passes (see `runEffect`), and its RGBA8 result.
   private var blurFloats = UnsafeMutablePointer<Float>.allocate(capacity: 16)
   private var blurFloatCapacity = 16
@@ -85,7 +88,7 @@ final class RasterBuffers {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
     shaderData.deallocate(); colorRow.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
-    for l in effectLayers { l.deallocate() }
+    for l in effectLayers + effectMasks { l.deallocate() }
     recorder.points.deallocate()
     sweepScratch.deallocate()
     strokeScratch.deallocate()
@@ -313,6 +316,7 @@ final class RasterBuffers {
       let all = [m.red, m.green, m.blue].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [m.alpha]
       return m != .identity && all.allSatisfy(\.isFinite)
     case .blend(let mode): return mode != .normal
+    case .mask: return true
     }
   }
 
@@ -339,6 +343,8 @@ final class RasterBuffers {
           red: SIMD4<Float>(m.red), green: SIMD4<Float>(m.green), blue: SIMD4<Float>(m.blue), alpha: Float(m.alpha)))
     case .blend(let mode):
       params = EffectParams(kind: .blend(mode))
+    case .mask:
+      params = EffectParams(kind: .mask)
     }
     if !params.isPerPixel {
       buildKernels(&params, sigma: min(sigma, maxBlurSigma), dx: dx, dy: dy, width: width, height: height)
@@ -356,12 +362,40 @@ final class RasterBuffers {
     commands.append(begin)
     let saved = origin
     origin = (origin.x - Double(left), origin.y - Double(top))
-    record(items, width: width &+ left &+ right, height: height &+ top &+ bottom, recorder: &rec)
+    let innerWidth = width &+ left &+ right, innerHeight = height &+ top &+ bottom
+    var maskBox: PixelBox? = nil
+    if case .mask(let maskItems) = effect {
+      record(maskItems, width: innerWidth, height: innerHeight, recorder: &rec)
+      maskBox = box(of: b &+ 1..<commands.count)
+      commands.append(DrawCommand(kind: .endLayer))
+    }
+    let first = commands.count
+    record(items, width: innerWidth, height: innerHeight, recorder: &rec)
     origin = saved
-    // The box the contents can draw in (a nested effect by the box its output reaches).
+    // The buffers cover everything drawn (mask and contents); what can show is less.
+    let content = box(of: first..<commands.count)
+    let shows = maskBox.map { content.intersection($0) } ?? content
+    commands.append(DrawCommand(kind: .endLayer))
+    var out = params.isPerPixel || params.isOpaque ? shows : shows.spread(kx, ky)
+    if params.isShadow { out = out.union(shows) }
+    out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
+    if shows.isEmpty || out.isEmpty {
+      commands.removeSubrange(b...)
+      return
+    }
+    commands[b].end = commands.count
+    commands[b].content = maskBox.map { content.union($0) } ?? content
+    commands[b].x0 = out.x0 &- left; commands[b].x1 = out.x1 &- left
+    commands[b].y0 = out.y0 &- top; commands[b].y1 = out.y1 &- top
+    hasEffects = true
+  }
+
+  /// The box commands `range` can draw in: their pixel boxes (a nested effect's by the box
+  /// its output reaches), in the space they were recorded in.
+  private func box(of range: Range<Int>) -> PixelBox {
     var content = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-    var k = b &+ 1
-    while k < commands.count {
+    var k = range.lowerBound
+    while k < range.upperBound {
       let c = commands[k]
       switch c.kind {
       case .path, .rect, .aliasedPath:
@@ -374,19 +408,7 @@ final class RasterBuffers {
         k &+= 1
       }
     }
-    commands.append(DrawCommand(kind: .endLayer))
-    var out = params.isPerPixel || params.isOpaque ? content : content.spread(kx, ky)
-    if params.isShadow { out = out.union(content) }
-    out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
-    if content.isEmpty || out.isEmpty {
-      commands.removeSubrange(b...)
-      return
-    }
-    commands[b].end = commands.count
-    commands[b].content = content
-    commands[b].x0 = out.x0 &- left; commands[b].x1 = out.x1 &- left
-    commands[b].y0 = out.y0 &- top; commands[b].y1 = out.y1 &- top
-    hasEffects = true
+    return content
   }
 
   /// Builds the blur kernels of `p` into the frame's weights: σ pixels, shifted by (dx, dy).
@@ -424,17 +446,44 @@ final class RasterBuffers {
       y1: min(op.y1, target.y1))
     if shown.isEmpty { return op.end }
     let box = op.content
+    let p = effects[Int(op.effect)]
+    var first = i &+ 1
+    var mt: Target? = nil
+    if case .mask = p.kind {
+      // The mask first, over the contents' box; nothing of it there, nothing shows.
+      let m = Self.zeroed(&effectMasks, &effectMaskBytes, depth, box.width &* box.height &* 4)
+      var t = Target(base: m, width: box.width, x0: box.x0, y0: box.y0, y1: box.y1)
+      first = run(from: first, into: &t, depth: depth &+ 1)
+      mt = t
+    }
+    defer {
+      if let mt, mt.isDirty {
+        for y in mt.dirtyY0..<mt.dirtyY1 {
+          mt.pixel(mt.dirtyX0, y).initializeMemory(as: UInt8.self, repeating: 0, count: (mt.dirtyX1 &- mt.dirtyX0) &* 4)
+        }
+      }
+    }
+    if let mt, !mt.isDirty { return op.end }
     let buffer = Self.zeroed(&effectLayers, &effectLayerBytes, depth, box.width &* box.height &* 4)
     var ct = Target(base: buffer, width: box.width, x0: box.x0, y0: box.y0, y1: box.y1)
-    _ = run(from: i &+ 1, into: &ct, depth: depth &+ 1)
+    _ = run(from: first, into: &ct, depth: depth &+ 1)
     guard ct.isDirty else { return op.end }
     let drawn = PixelBox(x0: ct.dirtyX0, y0: ct.dirtyY0, x1: ct.dirtyX1, y1: ct.dirtyY1)
-    let p = effects[Int(op.effect)]
     var out = p.isPerPixel || p.isOpaque ? drawn : drawn.spread(p.kx, p.ky)
     if p.isShadow { out = out.union(drawn) }
     out = out.intersection(
       PixelBox(x0: shown.x0 &+ op.ex, y0: shown.y0 &+ op.ey, x1: shown.x1 &+ op.ex, y1: shown.y1 &+ op.ey))
-    if !out.isEmpty, case .blend(let mode) = p.kind {
+    if let mt {
+      out = out.intersection(PixelBox(x0: mt.dirtyX0, y0: mt.dirtyY0, x1: mt.dirtyX1, y1: mt.dirtyY1))
+    }
+    if !out.isEmpty, let mt {
+      for y in out.y0..<out.y1 {
+        compositeLayerMasked(
+          target.pixel(out.x0 &- op.ex, y &- op.ey), layer: UnsafeRawPointer(ct.pixel(out.x0, y)),
+          mask: UnsafeRawPointer(mt.pixel(out.x0, y)), count: out.width, opacity: op.opacity)
+      }
+      target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
+    } else if !out.isEmpty, case .blend(let mode) = p.kind {
       for y in out.y0..<out.y1 {
         blendLayer(
           target.pixel(out.x0 &- op.ex, y &- op.ey), layer: UnsafeRawPointer(ct.pixel(out.x0, y)), count: out.width,

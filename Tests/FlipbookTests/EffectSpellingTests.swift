@@ -15,6 +15,7 @@ import Testing
           Circle().fill(.orange).frame(width: 30, height: 30)
             .shadow(color: .purple, radius: 3, x: -2)
           Color.green.frame(width: 40, height: 40).blur(radius: pressed ? 0 : 3, opaque: true)
+            .mask(alignment: .top) { Capsule().frame(height: 20) }
           Circle().fill(.red).frame(width: 30, height: 30).grayscale(pressed ? 0 : 1)
             .hueRotation(.degrees(pressed ? 30 : 0)).brightness(0.1).contrast(1.2).saturation(1.5)
             .colorMultiply(.yellow).colorInvert().blendMode(.multiply)
@@ -36,7 +37,8 @@ import Testing
            {"type": "circle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 30, "height": 30}},
              {"shadow": {"color": "purple", "radius": 3, "x": -2}}]},
            {"type": "color", "color": "green", "modifiers": [{"frame": {"width": 40, "height": 40}},
-             {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}}]},
+             {"blur": {"radius": {"if": "$pressed", "then": 0, "else": 3}, "opaque": true}},
+             {"mask": {"node": {"type": "capsule", "modifiers": [{"frame": {"height": 20}}]}, "alignment": "top"}}]},
            {"type": "circle", "modifiers": [{"fill": "red"}, {"frame": {"width": 30, "height": 30}},
              {"grayscale": {"if": "$pressed", "then": 0, "else": 1}}, {"hueRotation": {"if": "$pressed", "then": 30, "else": 0}},
              {"brightness": 0.1}, {"contrast": 1.2}, {"saturation": 1.5}, {"colorMultiply": "yellow"}, {"colorInvert": true},

@@ -239,3 +239,26 @@ import Testing
     }
   }
 }
+
+/// `mask`: the drawing kept in proportion to the mask's alpha, pixel by pixel.
+@Suite struct MaskEffectTests {
+  @Test func theDrawingIsScaledByTheMasksAlpha() {
+    let items = LayerEffectTests.drawing()
+    // A mask that reaches beyond the drawing on one side and not on the other, half opaque
+    // in one part.
+    let mask: [DisplayItem] = [
+      fill(.ellipse(Rect(x: 4.3, y: 2.7, width: 50, height: 30))),
+      fill(.rectangle(Rect(x: 0, y: 30, width: 20, height: 10)), color: Color(red: 1, green: 1, blue: 1, opacity: 0.5)),
+    ]
+    let plain = render(items, width: 48, height: 40), m = render(mask, width: 48, height: 40)
+    let got = render([.layer(items: items, opacity: 1, effect: .mask(mask))], width: 48, height: 40)
+    let worst = LayerEffectTests.worst(got) { x, y, ch in
+      let c = plain.pixel(x: x, y: y), a = Double(m.pixel(x: x, y: y).a) / 255
+      return Double([c.r, c.g, c.b, c.a][ch]) * a
+    }
+    #expect(worst <= 1, "worst \(worst) levels")
+    // An empty mask hides everything.
+    let none = render([.layer(items: items, opacity: 1, effect: .mask([]))], width: 48, height: 40)
+    #expect(none.bytes.allSatisfy { $0 == 0 })
+  }
+}

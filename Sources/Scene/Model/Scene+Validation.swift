@@ -30,7 +30,7 @@ extension Scene {
         }
         switch m.kind {
         case .animation(let curve, _): if curve?.repeatsForever == true { repeatsForever = true }
-        case .overlay(let n, _), .background(let n, _): visit(n)
+        case .overlay(let n, _), .background(let n, _), .mask(let n, _): visit(n)
         default: break
         }
       }

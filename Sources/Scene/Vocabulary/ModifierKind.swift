@@ -67,6 +67,9 @@ public enum ModifierKind<Value, Content> {
   case clipped
   case overlay(Content, alignment: Alignment)
   case background(Content, alignment: Alignment)
+  /// SwiftUI's `mask(alignment:_:)`: the view shows only where the secondary view (sized and
+  /// placed as an overlay) has alpha, in proportion to it.
+  case mask(Content, alignment: Alignment)
   case zIndex(Value)
   /// `animation(curve, value: $name)`; a nil curve disables animation below.
   case animation(curve: Animation?, value: String)
@@ -173,6 +176,9 @@ extension ModifierSpec {
       "background", form: .object, swift: "background(alignment:content:)",
       [ArgumentSpec("node", .node), ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center)))]),
     ModifierSpec(
+      "mask", form: .object, swift: "mask(alignment:_:)",
+      [ArgumentSpec("node", .node), ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center)))]),
+    ModifierSpec(
       "zIndex", form: .value, swift: "zIndex(_:)",
       [.value("zIndex", .number, role: .discrete)]),
     ModifierSpec(
@@ -234,6 +240,7 @@ extension ModifierKind {
     case .clipped: "clipped"
     case .overlay: "overlay"
     case .background: "background"
+    case .mask: "mask"
     case .zIndex: "zIndex"
     case .animation: "animation"
     case .transition: "transition"
@@ -270,7 +277,7 @@ extension ModifierKind {
     case .shadow(let c, let r, let x, let y): [.value(c), .value(r), .value(x), .value(y)]
     case .blur(let r, let opaque): [.value(r), .bool(opaque)]
     case .clipShape(let c): [.clipShape(c)]
-    case .overlay(let n, let a), .background(let n, let a): [.content(n), .alignment(a)]
+    case .overlay(let n, let a), .background(let n, let a), .mask(let n, let a): [.content(n), .alignment(a)]
     case .animation(let c, let v): [.animation(c), .stateReference(v)]
     case .transition(let t): [.transition(t)]
     case .matchedGeometryEffect(let id, let s): [.string(id), .bool(s)]
@@ -339,9 +346,13 @@ extension ModifierKind {
     case ("clipShape", 1): guard case .clipShape(let c) = a[0] else { return nil }; self = .clipShape(c)
     case ("cornerRadius", 1): guard let r = a[0].required else { return nil }; self = .cornerRadius(r)
     case ("clipped", 0): self = .clipped
-    case ("overlay", 2), ("background", 2):
+    case ("overlay", 2), ("background", 2), ("mask", 2):
       guard case .content(let n) = a[0], case .alignment(let al) = a[1] else { return nil }
-      self = name == "overlay" ? .overlay(n, alignment: al) : .background(n, alignment: al)
+      switch name {
+      case "overlay": self = .overlay(n, alignment: al)
+      case "background": self = .background(n, alignment: al)
+      default: self = .mask(n, alignment: al)
+      }
     case ("zIndex", 1): guard let z = a[0].required else { return nil }; self = .zIndex(z)
     case ("animation", 2):
       guard case .animation(let c) = a[0], case .stateReference(let v) = a[1] else { return nil }
@@ -392,6 +403,25 @@ extension ModifierKind {
   static func slot(_ argument: ModifierArgument<Value, Content>, _ index: Int, _ k: Int) -> Int {
     if case .paint = argument { return paintSlots + k }
     return index + k
+  }
+
+  /// The secondary view of `overlay`, `background` and `mask`, and where it is aligned: laid
+  /// out over the view's rect at the modifier.
+  public var secondary: (content: Content, alignment: Alignment)? {
+    switch self {
+    case .overlay(let n, let a), .background(let n, let a), .mask(let n, let a): return (n, a)
+    default: return nil
+    }
+  }
+
+  /// The same modifier with its secondary view replaced.
+  package func withSecondary(_ content: Content) -> Self {
+    switch self {
+    case .overlay(_, let a): return .overlay(content, alignment: a)
+    case .background(_, let a): return .background(content, alignment: a)
+    case .mask(_, let a): return .mask(content, alignment: a)
+    default: return self
+    }
   }
 
   /// The modifier's paint (`fill`, `foregroundColor`, `foregroundStyle`, a stroke's color).
