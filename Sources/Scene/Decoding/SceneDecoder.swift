@@ -21,6 +21,8 @@ public enum SceneLimits {
   public static let maxFrames = 100_000
   public static let maxFPS = 240.0
   public static let maxTransactions = 1_000_000
+  /// Keyframes in all of a scene's keyframes events together.
+  public static let maxKeyframes = 1_000_000
   /// Work to replay the timeline into animation tracks, in units of about a microsecond
   /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
   /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
@@ -40,6 +42,8 @@ public struct SceneDecoder {
   var nodeCount = 0
   /// Paths of animations that repeat forever, checked against `"duration": "auto"`.
   var foreverAnimations: [(path: String, location: SourceLocation)] = []
+  /// Keyframes read so far, against ``SceneLimits/maxKeyframes``.
+  var keyframeCount = 0
 
   init(file: String) { self.file = file }
 
