@@ -71,6 +71,18 @@ public struct AnimationTrack: Sendable {
     return cost + entry.cost
   }
 
+  /// Ends whatever animation is running at `time`: the value jumps to its target, as a change
+  /// without animation would, though the target is not new (a keyframe track taking the value
+  /// over). Times are handled as in ``set(_:at:animation:)``. Returns the work done.
+  @discardableResult
+  public mutating func stop(at time: Double) -> Int {
+    let time = time >= lastTime ? time : (lastTime.isFinite ? lastTime : 0)
+    guard isAnimating(at: time) else { return 1 }
+    lastTime = time
+    segments.append(AnimationSegment(start: time, origin: finalValue, entries: []))
+    return 1
+  }
+
   private static func freshEntry(
     _ animation: Animation, interval: AnimatableVector, target: AnimatableVector, magnitude: Double,
     at time: Double

@@ -19,8 +19,8 @@ public struct AnimatedValue: Sendable {
 }
 
 extension CompiledScene {
-  /// The times of the timeline's events (transactions), in order.
-  public var eventTimes: [Double] { times }
+  /// The times of the timeline's events, in order (a keyframes event once, at its start).
+  public var eventTimes: [Double] { events.map(\.time) }
 
   /// Every value that at least one animation drives, sampled at `sampleTimes`, keeping only
   /// the components that actually change; ordered by when they first animate, then by target.

@@ -13,35 +13,84 @@ extension SceneDecoder {
       }
       if event["steps"] != nil || event["every"] != nil {
         result += sequence(event, path)
+      } else if event["keyframes"] != nil {
+        if let tx = keyframesEvent(event, path) { result.append(tx) }
       } else {
-        guard
-          let m = object(
-            event, path, allowed: ["at", "set", "animation", "disablesAnimations"], required: ["at", "set"])
-        else {
-          continue
-        }
-        let at = m["at"].flatMap { time($0, join(path, "at")) }
-        let changes = m["set"].flatMap { set($0, join(path, "set")) }
-        let animation = m["animation"].map { self.animation($0, join(path, "animation")) } ?? Decoded(value: nil)
-        let disables = m["disablesAnimations"].map { bool($0, join(path, "disablesAnimations")) } ?? false
-        if let at, let changes, let animation, let disables {
-          result.append(
-            Transaction(
-              time: at, changes: changes, animation: animation.value, disablesAnimations: disables, path: path,
-              location: event.location))
-        }
+        if let tx = transaction(event, path) { result.append(tx) }
       }
       if result.count > SceneLimits.maxTransactions {
         error(event, path, "more than \(SceneLimits.maxTransactions) transactions; this is beyond the renderer's limit")
         return []
       }
     }
-    // Events at the same time apply in array order: a stable sort by time (no copies of a
-    // million transactions when they are in order already, as they usually are).
-    if zip(result, result.dropFirst()).allSatisfy({ $0.time <= $1.time }) { return result }
+    for problem in Scene.afterProblems(result) {
+      let tx = result[problem.index]
+      error(tx.location, problem.key.map { join(tx.path, $0) } ?? tx.path, problem.message)
+    }
+    // Events at the same time apply in array order: a stable sort by time; events that
+    // follow another come after, in array order, and the replay finds their times. No copies
+    // of a million transactions when they are in order already, as they usually are.
+    func key(_ tx: Transaction) -> Double { tx.after == nil ? tx.time : .infinity }
+    if zip(result, result.dropFirst()).allSatisfy({ key($0) <= key($1) }) { return result }
     return result.enumerated().sorted { a, b in
-      a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+      let (x, y) = (key(a.element), key(b.element))
+      return x != y ? x < y : a.offset < b.offset
     }.map(\.element)
+  }
+
+  /// One event: `set` at `at`, or `after` a named event (plus `delay`), with its animation.
+  mutating func transaction(_ event: JSONValue, _ path: String) -> Transaction? {
+    guard
+      let m = object(
+        event, path, allowed: ["at", "after", "delay", "name", "set", "animation", "disablesAnimations"],
+        required: ["set"])
+    else {
+      return nil
+    }
+    let start = start(event, m, path)
+    let name = m["name"].flatMap { eventName($0, join(path, "name")) }
+    let changes = m["set"].flatMap { set($0, join(path, "set")) }
+    let animation = m["animation"].map { self.animation($0, join(path, "animation")) } ?? Decoded(value: nil)
+    let disables = m["disablesAnimations"].map { bool($0, join(path, "disablesAnimations")) } ?? false
+    guard let start, let changes, let animation, let disables, m["name"] == nil || name != nil else { return nil }
+    return Transaction(
+      time: start.time, changes: changes, animation: animation.value, disablesAnimations: disables, path: path,
+      location: event.location, name: name, after: start.after)
+  }
+
+  /// When an event starts: `"at": t`, or `"after": NAME` with an optional `"delay"`.
+  mutating func start(_ event: JSONValue, _ m: [String: JSONValue], _ path: String)
+    -> (time: Double, after: Transaction.After?)?
+  {
+    switch (m["at"], m["after"]) {
+    case (let at?, nil):
+      if let d = m["delay"] {
+        error(d, join(path, "delay"), "\"delay\" goes with \"after\"; with \"at\", add the delay to the time")
+        return nil
+      }
+      return time(at, join(path, "at")).map { ($0, nil) }
+    case (nil, let after?):
+      let name = eventName(after, join(path, "after"))
+      let delay = m["delay"].map { time($0, join(path, "delay")) } ?? 0
+      guard let name, let delay else { return nil }
+      return (0, Transaction.After(name: name, delay: delay))
+    case (_?, _?):
+      error(event, path, "an event has either \"at\" or \"after\", not both")
+      return nil
+    case (nil, nil):
+      error(event, path, "missing required key \"at\" (or \"after\": the name of an earlier event)")
+      return nil
+    }
+  }
+
+  /// An event's name: a non-empty string.
+  mutating func eventName(_ v: JSONValue, _ path: String) -> String? {
+    guard let s = string(v, path) else { return nil }
+    guard !s.isEmpty else {
+      error(v, path, "an event name cannot be empty")
+      return nil
+    }
+    return s
   }
 
   mutating func time(_ v: JSONValue, _ path: String) -> Double? {

@@ -58,7 +58,17 @@ extension SceneEncoder {
     }
 
     func transaction(_ tx: Transaction, _ path: String) throws(SceneEncodingError) -> JSONOutput {
-      var members: [(String, JSONOutput)] = [("at", try number(tx.time, "\(path).at"))]
+      if tx.keyframes != nil {
+        throw SceneEncodingError(path: path, message: "keyframes events cannot be written back to JSON yet")
+      }
+      var members: [(String, JSONOutput)] = []
+      if let name = tx.name { members.append(("name", .string(name))) }
+      if let after = tx.after {
+        members.append(("after", .string(after.name)))
+        if after.delay != 0 { members.append(("delay", try number(after.delay, "\(path).delay"))) }
+      } else {
+        members.append(("at", try number(tx.time, "\(path).at")))
+      }
       var set: [(String, JSONOutput)] = []
       for (name, value) in tx.changes { set.append((name, try literal(value, "\(path).set.\(name)"))) }
       members.append(("set", .object(set)))

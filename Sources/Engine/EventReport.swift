@@ -1,0 +1,14 @@
+/// One timeline event as the replay applied it, for `render info` and tests: when it happened
+/// (an `after` event's time is found by the replay) and when the animations it started are
+/// logically complete, which is when events that follow it happen.
+public struct EventReport: Hashable, Sendable {
+  /// The event's JSON path (`timeline[2]`, `timeline[0].steps[1]`).
+  public var path: String
+  public var name: String?
+  public var time: Double
+  /// When every animation the transaction started is logically complete; its own time when it
+  /// started none; nil when one never completes (repeats forever).
+  public var logicallyComplete: Double?
+  /// A keyframes event's tracks, with their segment times.
+  public var keyframes: [KeyframeTrackReport] = []
+}
