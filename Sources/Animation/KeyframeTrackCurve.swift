@@ -27,7 +27,8 @@ public struct KeyframeTrackCurve: Sendable {
 
   enum Motion: Sendable {
     case jump
-    case linear(UnitBezier, to: Double)
+    /// nil: the linear curve, evaluated exactly rather than through the Bézier solver.
+    case linear(UnitBezier?, to: Double)
     /// Hermite tangents scaled by the duration: m = v·d.
     case cubic(to: Double, m0: Double, m1: Double)
     case spring(Spring, displacement: Double, velocity: Double)
@@ -54,10 +55,10 @@ public struct KeyframeTrackCurve: Sendable {
       var endVelocity = 0.0
       switch keyframe {
       case let .linear(to, duration, curve) where duration > 0:
-        let bezier = curve.bezier
+        let bezier = curve == .linear ? nil : curve.bezier
         segment.duration = duration
         segment.motion = .linear(bezier, to: to)
-        endVelocity = (to - from) / duration * bezier.endSlope
+        endVelocity = (to - from) / duration * (bezier?.endSlope ?? 1)
       case let .cubic(to, duration, startVelocity, endVelocity: givenEnd) where duration > 0:
         let v0 = startVelocity ?? handed ?? 0
         let v1 = givenEnd ?? Self.velocity(into: next, from: from, to: to, duration: duration)
@@ -94,7 +95,7 @@ public struct KeyframeTrackCurve: Sendable {
     case let .cubic(nextTo, nextDuration, nextStart, _)? where nextDuration > 0:
       return nextStart ?? (nextTo - from) / (duration + nextDuration)
     case let .linear(nextTo, nextDuration, curve)? where nextDuration > 0:
-      return (nextTo - to) / nextDuration * curve.bezier.startSlope
+      return (nextTo - to) / nextDuration * (curve == .linear ? 1 : curve.bezier.startSlope)
     case let .spring(_, _, _, startVelocity)?:
       return startVelocity ?? 0
     default:
@@ -120,7 +121,8 @@ public struct KeyframeTrackCurve: Sendable {
     case .jump:
       return segment.end
     case let .linear(curve, to):
-      return segment.from + (to - segment.from) * curve.value(at: elapsed / segment.duration)
+      let p = elapsed / segment.duration
+      return segment.from + (to - segment.from) * (curve?.value(at: p) ?? p)
     case let .cubic(to, m0, m1):
       let p = elapsed / segment.duration
       let p2 = p * p, p3 = p2 * p

@@ -100,17 +100,7 @@ extension SceneDecoder {
       else { return nil }
       let to = m["to"].flatMap { number($0, join(p, "to")) }
       let d = m["duration"].flatMap { keyframeDuration($0, join(p, "duration")) }
-      var curve: UnitCurve? = .linear
-      if let c = m["curve"] {
-        let names = Animation.namedCurves.map(\.name)
-        if case .string(let s) = c.kind, let named = UnitCurve.named(s) {
-          curve = named
-        } else {
-          let hint = if case .string(let s) = c.kind { Suggestion.hint(for: s, in: names) } else { "" }
-          error(c, join(p, "curve"), "expected a timing curve name\(hint): \(names.joined(separator: ", "))")
-          curve = nil
-        }
-      }
+      let curve = m["curve"].map { unitCurve($0, join(p, "curve")) } ?? .linear
       guard let to, let d, let curve else { return nil }
       return .linear(to: to, duration: d, curve: curve)
     case "cubic":
@@ -133,6 +123,12 @@ extension SceneDecoder {
       let spring = m["spring"].map { springValue($0, join(p, "spring")) } ?? Spring()
       let v0 = m["startVelocity"].map { number($0, join(p, "startVelocity")) }
       guard let to, d != .some(nil), let spring, v0 != .some(nil) else { return nil }
+      if d == nil, spring.damping == 0 {
+        error(
+          m["spring"] ?? member.value, join(p, "spring"),
+          "a spring without damping never settles; give the keyframe a \"duration\" or the spring some damping")
+        return nil
+      }
       return .spring(to: to, duration: d ?? nil, spring: spring, startVelocity: v0 ?? nil)
     case "move":
       guard let m = object(member.value, p, allowed: ["to"], required: ["to"]) else { return nil }
@@ -144,6 +140,22 @@ extension SceneDecoder {
         "unknown keyframe kind \"\(excerpt(member.key))\"\(hint); expected one of: \(kinds.joined(separator: ", "))")
       return nil
     }
+  }
+
+  /// A linear keyframe's `curve`: a timing curve's name, or `[x1, y1, x2, y2]` as for the
+  /// `timingCurve` animation (SwiftUI's `UnitCurve.bezier(startControlPoint:endControlPoint:)`).
+  mutating func unitCurve(_ v: JSONValue, _ path: String) -> UnitCurve? {
+    if case .array = v.kind {
+      guard
+        case .timingCurve(let x1, let y1, let x2, let y2, _)? = timingCurve(v, path, duration: nil, durationPath: path)
+      else { return nil }
+      return .bezier(startControlPoint: (x1, y1), endControlPoint: (x2, y2))
+    }
+    let names = Animation.namedCurves.map(\.name)
+    if case .string(let s) = v.kind, let named = UnitCurve.named(s) { return named }
+    let hint = if case .string(let s) = v.kind { Suggestion.hint(for: s, in: names) } else { "" }
+    error(v, path, "expected a timing curve name\(hint) (\(names.joined(separator: ", "))) or [x1, y1, x2, y2]")
+    return nil
   }
 
   /// A keyframe's duration: ≥ 0 (0 makes it a jump); negative durations, which SwiftUI
@@ -159,7 +171,9 @@ extension SceneDecoder {
   }
 
   /// A spring keyframe's `spring`: `{"duration", "bounce"}`, `{"response", "dampingRatio"}`,
-  /// `{"mass", "stiffness", "damping"}`, or the name `smooth`, `snappy` or `bouncy`.
+  /// `{"mass", "stiffness", "damping", "allowOverDamping"}` (``SpringForm``; as in SwiftUI, an
+  /// overdamped spring is made critical unless `allowOverDamping` is true), or the name `smooth`,
+  /// `snappy` or `bouncy`.
   mutating func springValue(_ v: JSONValue, _ path: String) -> Spring? {
     if case .string(let s) = v.kind {
       let presets: [(String, Spring)] = [("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy)]
@@ -168,42 +182,21 @@ extension SceneDecoder {
       error(v, path, "unknown spring \"\(excerpt(s))\"\(hint); expected smooth, snappy, bouncy or an object")
       return nil
     }
+    let forms: [SpringForm] = [.durationBounce, .response(dampingKey: "dampingRatio", defaultDamping: 1), .physical]
     guard
       let m = object(
-        v, path, allowed: ["duration", "bounce", "response", "dampingRatio", "mass", "stiffness", "damping"],
-        what:
-          "a spring: {\"duration\", \"bounce\"}, {\"response\", \"dampingRatio\"} or {\"mass\", \"stiffness\", \"damping\"}"
-      )
+        v, path, allowed: forms.flatMap(\.keys) + ["allowOverDamping"],
+        what: "a spring: smooth, snappy, bouncy, or an object with \(SpringForm.describe(forms))")
     else { return nil }
-    let forms = [["duration", "bounce"], ["response", "dampingRatio"], ["mass", "stiffness", "damping"]]
-    let used = forms.filter { $0.contains { m[$0] != nil } }
-    if used.count > 1 {
-      error(v, path, "use one form: duration/bounce, response/dampingRatio or mass/stiffness/damping")
+    let overDamping = m["allowOverDamping"].map { bool($0, join(path, "allowOverDamping")) } ?? false
+    guard let parameters = springParameters(v, m, path, forms: forms), let overDamping else { return nil }
+    if let flag = m["allowOverDamping"], m["stiffness"] == nil, m["mass"] == nil, m["damping"] == nil {
+      error(flag, join(path, "allowOverDamping"), "\"allowOverDamping\" goes with mass/stiffness/damping")
       return nil
     }
-    switch used.first?.first {
-    case "response":
-      let r = m["response"].map { springDuration($0, join(path, "response")) } ?? 0.5
-      let z = m["dampingRatio"].map { number($0, join(path, "dampingRatio"), .positive) } ?? 1
-      guard let r, let z else { return nil }
-      return Spring(response: r, dampingRatio: z)
-    case "mass":
-      let mass = m["mass"].map { number($0, join(path, "mass"), .positive) } ?? 1
-      let k = m["stiffness"].map { number($0, join(path, "stiffness"), .positive) } ?? 100
-      let c = m["damping"].map { number($0, join(path, "damping"), .positive) } ?? 10
-      guard let mass, let k, let c else { return nil }
-      if k / mass > 1e8 {
-        error(
-          m["stiffness"] ?? v, join(path, "stiffness"),
-          "stiffness/mass \(format(k / mass)) is too large; expected at most 1e8")
-        return nil
-      }
-      return Spring(mass: mass, stiffness: k, damping: c)
-    default:
-      let d = m["duration"].map { springDuration($0, join(path, "duration")) } ?? 0.5
-      let b = m["bounce"].map { bounce($0, join(path, "bounce")) } ?? 0
-      guard let d, let b else { return nil }
-      return Spring(duration: d, bounce: b)
+    if case let .physical(mass, k, c) = parameters {
+      return Spring(mass: mass, stiffness: k, damping: c, allowOverDamping: overDamping)
     }
+    return parameters.spring
   }
 }

@@ -58,9 +58,6 @@ extension SceneEncoder {
     }
 
     func transaction(_ tx: Transaction, _ path: String) throws(SceneEncodingError) -> JSONOutput {
-      if tx.keyframes != nil {
-        throw SceneEncodingError(path: path, message: "keyframes events cannot be written back to JSON yet")
-      }
       var members: [(String, JSONOutput)] = []
       if let name = tx.name { members.append(("name", .string(name))) }
       if let after = tx.after {
@@ -69,6 +66,7 @@ extension SceneEncoder {
       } else {
         members.append(("at", try number(tx.time, "\(path).at")))
       }
+      if let k = tx.keyframes { return .object(members + (try keyframes(k, path))) }
       var set: [(String, JSONOutput)] = []
       for (name, value) in tx.changes { set.append((name, try literal(value, "\(path).set.\(name)"))) }
       members.append(("set", .object(set)))
