@@ -39,15 +39,23 @@ public struct KeyframeTrackCurve: Sendable {
   /// When the last segment ends.
   public let duration: Double
 
-  public init(initial: Double, keyframes: [Keyframe]) {
+  /// Work done to resolve the track: one unit per keyframe, plus one per 16 steps of the
+  /// settling estimate of critically damped or overdamped springs without a duration.
+  public let work: Int
+
+  /// Resolves `keyframes` from `initial`, stopping (with `work` over `workLimit`) once the work
+  /// passes `workLimit`, so that a hostile track of slow springs cannot run for minutes.
+  public init(initial: Double, keyframes: [Keyframe], workLimit: Int = .max) {
     self.initial = initial
+    var work = 0
     var segments: [Segment] = []
     segments.reserveCapacity(keyframes.count)
     var time = 0.0
     var value = initial
     /// The velocity the previous segment ended with (nil before the first).
     var handed: Double? = nil
-    for (i, keyframe) in keyframes.enumerated() {
+    for (i, keyframe) in keyframes.enumerated() where work <= workLimit {
+      work += 1
       let next = i + 1 < keyframes.count ? keyframes[i + 1] : nil
       let from = value
       var segment = Segment(
@@ -68,9 +76,14 @@ public struct KeyframeTrackCurve: Sendable {
       case let .spring(to, duration, spring, startVelocity):
         let v0 = startVelocity ?? handed ?? 0
         let displacement = to - from
-        let length =
-          duration
-          ?? spring.settlingDuration(target: displacement, initialVelocity: v0, epsilon: Keyframe.springSettleEpsilon)
+        var length = duration ?? 0
+        if duration == nil {
+          let settling = spring.settling(
+            target: displacement, initialVelocity: v0, epsilon: Keyframe.springSettleEpsilon,
+            stepLimit: min(100_000, 16 * (workLimit - work + 1)))
+          length = settling.duration
+          work += settling.steps / 16
+        }
         guard length > 0, length.isFinite else { break }
         segment.duration = length
         segment.motion = .spring(spring, displacement: displacement, velocity: v0)
@@ -86,6 +99,7 @@ public struct KeyframeTrackCurve: Sendable {
     }
     self.segments = segments
     duration = time
+    self.work = work
   }
 
   /// The velocity a cubic keyframe from `from` to `to` over `duration` ends with when it does not

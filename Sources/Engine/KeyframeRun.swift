@@ -16,14 +16,25 @@ struct KeyframeRun {
   /// When the last cycle ends; nil: it repeats forever.
   let end: Double?
 
-  init(event: Transaction, index: Int, state: StateSnapshot) {
+  /// Work done to resolve the tracks (``KeyframeTrackCurve/work``); over `workLimit` when the
+  /// resolution stopped there.
+  let work: Int
+
+  init(event: Transaction, index: Int, state: StateSnapshot, workLimit: Int) {
     let tracks = event.keyframes!
     self.event = event
     self.index = index
     start = event.time
-    curves = tracks.tracks.map {
-      ($0.name, KeyframeTrackCurve(initial: state[$0.name].number ?? 0, keyframes: $0.keyframes))
+    var work = 0
+    var curves: [(name: String, curve: KeyframeTrackCurve)] = []
+    for track in tracks.tracks where work <= workLimit {
+      let curve = KeyframeTrackCurve(
+        initial: state[track.name].number ?? 0, keyframes: track.keyframes, workLimit: workLimit - work)
+      work += curve.work
+      curves.append((track.name, curve))
     }
+    self.curves = curves
+    self.work = work
     let (begin, cycle) = (event.time, curves.map(\.curve.duration).max() ?? 0)
     self.cycle = cycle
     // A run of no length is over at once, however often it repeats.

@@ -117,8 +117,9 @@ struct TrackBuilder {
       completion = item.time
       var report = EventReport(path: tx.path, name: tx.name, time: item.time, logicallyComplete: nil)
       if tx.keyframes != nil {
-        let run = KeyframeRun(event: tx, index: item.index, state: state)
-        try spend(tx.keyframes!.tracks.reduce(1) { $0 + $1.keyframes.count }, history.transactions.count, tx)
+        let run = KeyframeRun(
+          event: tx, index: item.index, state: state, workLimit: SceneLimits.maxReplayWork - work)
+        try spend(1 + run.work, history.transactions.count, tx)
         keyframeRuns.append(run)
         for track in run.curves { keyframeOwners[track.name] = keyframeRuns.count - 1 }
         completion = run.end
@@ -316,11 +317,15 @@ struct TrackBuilder {
 
   /// The error for a replay over the work limit at transaction `k`.
   func workLimitError(_ k: Int, _ tx: Transaction) -> SceneError {
-    SceneError(diagnostics: [
+    let advice =
+      tx.keyframes != nil
+      ? "use fewer keyframes, or give spring keyframes a duration"
+      : "use fewer transactions, or fewer views and animations that they change"
+    return SceneError(diagnostics: [
       Diagnostic(
         file: "scene", location: tx.location, path: tx.path,
         message:
-          "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change"
+          "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: \(advice)"
       )
     ])
   }

@@ -219,6 +219,46 @@ import Testing
     #expect(abs(x(c, 1.9) - 10) < 1e-9)
   }
 
+  // MARK: Bounds
+
+  /// A one-track scene of `count` keyframes made by `keyframe(i)`, lasting 2 s.
+  func longTrack(_ count: Int, _ keyframe: (Int) -> String) -> String {
+    let list = (0..<count).map(keyframe).joined(separator: ",")
+    return #"""
+      {"canvas": {"width": 200, "height": 100}, "fps": 30, "duration": 2, "state": {"x": 0},
+       "root": {"type": "rectangle", "modifiers": [{"frame": {"width": 10, "height": 10}}, {"offset": {"x": "$x"}}]},
+       "timeline": [{"at": 0, "keyframes": {"x": [\#(list)]}}]}
+      """#
+  }
+
+  @Test func aHundredThousandKeyframesDecodeAndRenderWithWorkProportionalToThem() throws {
+    // Cubic keyframes to i mod 7, 1.6 ms each: frame k at k/30 s falls inside segment ⌊k/0.048⌋.
+    let d = 0.0016
+    let c = try compile(longTrack(100_000) { #"{"cubic": {"to": \#($0 % 7), "duration": \#(d)}}"# })
+    func target(_ i: Int) -> Double { i < 0 ? 0 : Double(i % 7) }
+    for frame in [1, 30, 59] {
+      let t = Double(frame) / 30
+      let k = Int((t / d).rounded(.down))
+      let p = t / d - Double(k)
+      let v0 = (target(k) - target(k - 2)) / (2 * d), v1 = (target(k + 1) - target(k - 1)) / (2 * d)
+      let want = hermite(p, target(k - 1), target(k), v0 * d, v1 * d)
+      // Segment starts are sums of 1.6 ms steps: rounding moves them by ~1e-14 s, at ~10⁴/s.
+      #expect(abs(x(c, t) - want) < 1e-7, "frame \(frame)")
+    }
+    #expect(c.events[0].keyframes[0].segments.count == 100_000)
+  }
+
+  @Test func aHundredThousandSlowSpringsToSettleAreAnErrorNotAHang() {
+    // Each critically damped 1-hour spring would need ~70,000 steps to estimate its settling.
+    let text = longTrack(100_000) { #"{"spring": {"to": \#($0 % 2), "spring": {"duration": 3600}}}"# }
+    #expect {
+      try compile(text)
+    } throws: { error in
+      let d = (error as? SceneError)?.diagnostics.first
+      return d?.path == "timeline[0]" && d?.message.contains("give spring keyframes a duration") == true
+    }
+  }
+
   // MARK: Decoding
 
   @Test func aSpringKeyframeReadsEverySpringFormWithTheSameTableAsTheAnimations() throws {
