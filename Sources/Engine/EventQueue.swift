@@ -5,19 +5,21 @@ import FlipbookScene
 /// that one has happened, at its logical completion plus the delay. An event that follows
 /// another comes after the timed events of the same time.
 struct EventQueue {
-  /// An event (`run` < 0), or the next sample of keyframes run `run`, ordered as event `index`.
+  /// An event (`run` < 0), the next sample of keyframes run `run` (`step` < 0), or step `step`
+  /// of phases run `run`, ordered as event `index`.
   struct Item {
     var time: Double
     var index: Int
     var run = -1
+    var step = -1
   }
 
   let transactions: [Transaction]
   /// Indices of the events with a time, sorted stably by time.
   private let timed: [Int]
   private var nextTimed = 0
-  /// Events whose time is known from the event they follow, and the next frame of each
-  /// keyframes event under way (`run` ≥ 0): a binary min-heap on (time, index).
+  /// Events whose time is known from the event they follow, the next frame of each keyframes
+  /// event and the next step of each phases event under way: a binary min-heap on (time, index).
   private var heap: [Item] = []
   /// The events waiting for each name.
   private var followers: [String: [Int]] = [:]
@@ -49,6 +51,11 @@ struct EventQueue {
 
   /// Queues the next sample of keyframes run `run` (started by event `index`) at `time`.
   mutating func sample(_ run: Int, of index: Int, at time: Double) { push(Item(time: time, index: index, run: run)) }
+
+  /// Queues step `step` of phases run `run` (started by event `index`) at `time`.
+  mutating func phase(_ run: Int, step: Int, of index: Int, at time: Double) {
+    push(Item(time: time, index: index, run: run, step: step))
+  }
 
   /// The event named `name` has happened (`event`), and its animations are logically complete
   /// at `completion` (nil: never): the events that follow it are queued, or, if it never

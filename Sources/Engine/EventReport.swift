@@ -11,4 +11,13 @@ public struct EventReport: Hashable, Sendable {
   public var logicallyComplete: Double?
   /// A keyframes event's tracks, with their segment times.
   public var keyframes: [KeyframeTrackReport] = []
+  /// A phases event's steps as they happened: when each began and which phase it entered.
+  public var phases: [PhaseStepReport] = []
+}
+
+/// One step of a phases event, for `render info` and `render curves`.
+public struct PhaseStepReport: Hashable, Sendable {
+  public var time: Double
+  /// The index of the phase entered.
+  public var phase: Int
 }

@@ -17,6 +17,9 @@ struct TrackBuilder {
   /// Keyframes events under way, and which of them drives each variable (the latest).
   var keyframeRuns: [KeyframeRun] = []
   var keyframeOwners: [String: Int] = [:]
+  /// Phases events under way: the event (by its index in the timeline), its report in
+  /// `events`, and when its latest cycle began.
+  var phaseRuns: [(index: Int, report: Int, cycleStart: Double)] = []
   var rectTracks: [[AnimationTrack]] = []
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
@@ -108,6 +111,10 @@ struct TrackBuilder {
     // the event it follows has happened, at that event's logical completion plus its delay.
     var queue = EventQueue(scene.transactions)
     while let item = queue.next() {
+      if item.step >= 0 {
+        try phase(item.run, step: item.step, at: item.time, queue: &queue)
+        continue
+      }
       if item.run >= 0 {
         try sample(item.run, at: item.time, queue: &queue)
         continue
@@ -116,6 +123,16 @@ struct TrackBuilder {
       tx.time = item.time
       completion = item.time
       var report = EventReport(path: tx.path, name: tx.name, time: item.time, logicallyComplete: nil)
+      if let phases = tx.phases {
+        events.append(report)
+        phaseRuns.append((item.index, events.count - 1, item.time))
+        // Events that follow one that never completes are errors at once.
+        if phases.repeatCount == nil, let name = tx.name {
+          try queue.happened(name, completion: nil, in: scene.transactions[item.index])
+        }
+        try phase(phaseRuns.count - 1, step: 0, at: item.time, queue: &queue)
+        continue
+      }
       if tx.keyframes != nil {
         let run = KeyframeRun(
           event: tx, index: item.index, state: state, workLimit: SceneLimits.maxReplayWork - work)
@@ -159,6 +176,40 @@ struct TrackBuilder {
     if let end = run.end, next > end { next = end }
     if case .seconds(let last) = scene.duration, next > last { return }
     queue.sample(id, of: run.index, at: next)
+  }
+
+  /// Applies step `step` of phases run `id` at `time`: the phase it enters (the first at steps
+  /// 0, n, 2n, …) with that phase's animation, and queues the next step at this one's logical
+  /// completion. After the last step, or a step that never completes, the event's animations
+  /// are complete (or never); a cycle that took no time (every phase equal, or none animated)
+  /// ends the event at once, since it would only repeat itself.
+  mutating func phase(_ id: Int, step: Int, at time: Double, queue: inout EventQueue) throws(SceneError) {
+    let run = phaseRuns[id]
+    let event = scene.transactions[run.index]
+    let phases = event.phases!
+    let n = phases.steps.count
+    let p = phases.steps[step % n]
+    let tx = Transaction(
+      time: time, changes: p.changes, animation: p.animation, disablesAnimations: p.disablesAnimations,
+      path: "\(event.path).phases[\(step % n)]", location: event.location)
+    completion = time
+    try apply(tx, history.transactions.count)
+    let done = completion
+    events[run.report].phases.append(PhaseStepReport(time: time, phase: step % n))
+    var last = phases.stepCount.map { step + 1 >= $0 } ?? false
+    if step > 0 && step % n == 0 {
+      last = last || run.cycleStart == time
+      phaseRuns[id].cycleStart = time
+    }
+    guard !last, let done else {
+      events[run.report].logicallyComplete = done
+      if let name = event.name, phases.repeatCount != nil {
+        try queue.happened(name, completion: done, in: event)
+      }
+      return
+    }
+    if case .seconds(let end) = scene.duration, done > end { return }
+    queue.phase(id, step: step + 1, of: run.index, at: done)
   }
 
   var canvas: Size { Size(width: scene.canvas.width, height: scene.canvas.height) }

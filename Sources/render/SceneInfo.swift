@@ -23,7 +23,12 @@ public enum SceneInfo {
     let events = scene.events.map { e in
       "{\"event\": \(string(e.path)), " + (e.name.map { "\"name\": \(string($0)), " } ?? "")
         + "\"time\": \(number(e.time)), \"logicallyComplete\": \(e.logicallyComplete.map(number) ?? "null")"
-        + (e.keyframes.isEmpty ? "" : ", \"keyframes\": [" + e.keyframes.map(track).joined(separator: ", ") + "]") + "}"
+        + (e.keyframes.isEmpty ? "" : ", \"keyframes\": [" + e.keyframes.map(track).joined(separator: ", ") + "]")
+        + (e.phases.isEmpty
+          ? ""
+          : ", \"phases\": ["
+            + e.phases.map { "{\"time\": \(number($0.time)), \"phase\": \($0.phase)}" }.joined(separator: ", ") + "]")
+        + "}"
     }
     fields.append(("events", "[" + events.joined(separator: ", ") + "]"))
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"

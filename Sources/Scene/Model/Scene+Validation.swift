@@ -20,6 +20,7 @@ extension Scene {
     var problems: [SceneProblem] = []
     var repeatsForever = transactions.contains {
       $0.animation?.repeatsForever == true || ($0.keyframes.map { $0.repeatCount == nil } ?? false)
+        || ($0.phases.map { $0.repeatCount == nil } ?? false)
     }
     func visit(_ node: Node) {
       let isShape = if case .shape = node.kind { true } else { false }

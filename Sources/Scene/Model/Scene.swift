@@ -67,15 +67,43 @@ public struct Transaction: Sendable {
   /// A keyframes event: tracks that drive number variables from when it happens (its
   /// `changes` are then empty).
   public var keyframes: KeyframeTracks?
+  /// A phases event: steps that each happen when the previous one's animations are logically
+  /// complete (its `changes` are then empty).
+  public var phases: Phases?
 
   public init(
     time: Double, changes: [(name: String, value: StateValue)], animation: Animation?,
     disablesAnimations: Bool, path: String, location: SourceLocation = SourceLocation(line: 1, column: 1),
-    name: String? = nil, after: After? = nil, keyframes: KeyframeTracks? = nil
+    name: String? = nil, after: After? = nil, keyframes: KeyframeTracks? = nil, phases: Phases? = nil
   ) {
     self.time = time; self.changes = changes; self.animation = animation
     self.disablesAnimations = disablesAnimations; self.path = path; self.location = location
-    self.name = name; self.after = after; self.keyframes = keyframes
+    self.name = name; self.after = after; self.keyframes = keyframes; self.phases = phases
+  }
+
+  /// SwiftUI's `PhaseAnimator` as an event: the first step happens when the event does, each
+  /// next one when the animations of the one before are logically complete; after the last,
+  /// the first again (one cycle), as many cycles as `repeatCount`.
+  public struct Phases: Sendable {
+    /// One phase: the state it sets and the animation that brings it in.
+    public struct Step: Sendable {
+      public var changes: [(name: String, value: StateValue)]
+      public var animation: Animation?
+      public var disablesAnimations: Bool
+      public init(changes: [(name: String, value: StateValue)], animation: Animation?, disablesAnimations: Bool = false)
+      {
+        self.changes = changes; self.animation = animation; self.disablesAnimations = disablesAnimations
+      }
+    }
+    public var steps: [Step]
+    /// How many cycles; nil: forever.
+    public var repeatCount: Int?
+    public init(steps: [Step], repeatCount: Int? = 1) {
+      self.steps = steps; self.repeatCount = repeatCount
+    }
+
+    /// The number of steps that happen: the first, then each cycle's others and the first again.
+    public var stepCount: Int? { repeatCount.map { 1 + $0 * steps.count } }
   }
 
   /// Keyframe tracks on number variables, run together (SwiftUI's `KeyframeAnimator`), and how
