@@ -80,7 +80,7 @@ public struct KeyframeTrackCurve: Sendable {
         if duration == nil {
           let settling = spring.settling(
             target: displacement, initialVelocity: v0, epsilon: Keyframe.springSettleEpsilon,
-            stepLimit: min(100_000, 16 * (workLimit - work + 1)))
+            stepLimit: workLimit - work < 100_000 / 16 ? 16 * (workLimit - work + 1) : 100_000)
           length = settling.duration
           work += settling.steps / 16
         }

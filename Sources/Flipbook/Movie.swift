@@ -52,9 +52,10 @@ public struct Movie: Sendable {
       throw MovieError("duration \(duration) is out of range; expected seconds ≥ 0")
     }
     let scheduler = TestScheduler()
-    let recorder = Recorder(clock: scheduler, initial: content(state).piece)
-    let store = Store(state) { [unowned recorder] in recorder.record(content($0).piece) }
+    let recorder = Recorder(clock: scheduler, initial: .empty)
+    let store = Store(state) { [unowned recorder] state in recorder.record(recorder.evaluate { content(state).piece }) }
     try Recorder.$current.withValue(recorder) {
+      recorder.snapshots[0].piece = recorder.evaluate { content(state).piece }
       try timeline(scheduler, store)
       if !scheduler.runOneShotWork() {
         throw MovieError(

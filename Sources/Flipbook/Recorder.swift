@@ -21,6 +21,22 @@ final class Recorder: @unchecked Sendable {
   var segment = 0
   var snapshots: [Snapshot]
 
+  /// Probe numbers handed out in the current evaluation of the view (`keyframeAnimator`), so
+  /// that the same animator gets the same probes in every state.
+  private var probeCount = 0
+
+  /// The first of `count` new probe indices.
+  func probes(_ count: Int) -> Int {
+    defer { probeCount += count }
+    return probeCount
+  }
+
+  /// Evaluates the view for a state, its probes numbered from 0.
+  func evaluate(_ body: () -> Piece) -> Piece {
+    probeCount = 0
+    return body()
+  }
+
   init(clock: TestScheduler, initial: Piece) {
     self.clock = clock
     snapshots = [Snapshot(time: clock.now, transaction: Transaction(), segment: -1, piece: initial)]
