@@ -31,9 +31,21 @@ final class Recorder: @unchecked Sendable {
     return probeCount
   }
 
-  /// Evaluates the view for a state, its probes numbered from 0.
+  /// Phase animators seen in the current evaluation, and each one's state by its place.
+  var phaseCount = 0
+  var phaseStates: [Int: PhaseState] = [:]
+  /// Records the view as it now is (set by the movie): a phase animator's step changes the
+  /// view without changing the store.
+  var refresh: () -> Void = {}
+  /// The movie's duration, where cycling phase animators stop; nil: none given.
+  var until: Double?
+  /// Problems found while recording, which the movie reports.
+  var problems: [String] = []
+
+  /// Evaluates the view for a state, its probes and phase animators numbered from 0.
   func evaluate(_ body: () -> Piece) -> Piece {
     probeCount = 0
+    phaseCount = 0
     return body()
   }
 
