@@ -1,6 +1,7 @@
 import FlipbookEngine
 import FlipbookScene
 import FlipbookTestSupport
+import Foundation
 import Testing
 
 /// Phases events (SwiftUI's `PhaseAnimator`): each step happens when the previous one's
@@ -134,5 +135,25 @@ import Testing
     }
     #expect(b.steps[1].animation == nil && b.steps[0].animation != nil)
     #expect(try compile(encoded).events == (try compile(text)).events)
+  }
+}
+
+/// The examples that chain events: their event times are the logical completion times of §9,
+/// added up here.
+@Suite struct ChainedExampleTests {
+  @Test func theChainedBadgeExamplesEventsHappenAtLogicalCompletions() throws {
+    let c = try compile(contentsOf: "\(repositoryRoot)/examples/chained-badge.json")
+    let times = c.events.map(\.time)
+    // slide at 0.2: spring(duration 0.5) is complete at its response, 0.5; then the badge, whose
+    // easeOut lasts 0.25 s; then 0.1 s of delay before the keyframes.
+    let expected = [0.2, 0.2 + 0.5, 0.2 + 0.5 + 0.25 + 0.1]
+    try #require(times.count == 3)
+    #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
+    #expect(abs(c.events[1].logicallyComplete! - 0.95) < 1e-12)
+    // The keyframes: a cubic of 0.12 s, then `bouncy` (ζ = 0.7, response 0.5) from 1.5 to 1 at
+    // rest, for its settling time −ln(ε / (|T·λ| + |T|)) / λ with ε = 0.0001.
+    let lambda = 0.7 * 2 * Double.pi / 0.5
+    let settle = -log(0.0001 / (0.5 * lambda + 0.5)) / lambda
+    #expect(abs(c.events[2].logicallyComplete! - (expected[2] + 0.12 + settle)) < 1e-9)
   }
 }
