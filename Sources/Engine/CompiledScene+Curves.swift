@@ -19,8 +19,11 @@ public struct AnimatedValue: Sendable {
 }
 
 extension CompiledScene {
-  /// The times of the timeline's events, in order (a keyframes event once, at its start).
-  public var eventTimes: [Double] { events.map(\.time) }
+  /// The times of the timeline's events, in order: a keyframes event once, at its start; a
+  /// phases event at each of its steps (its phase boundaries).
+  public var eventTimes: [Double] {
+    events.flatMap { e in e.phases.isEmpty ? [e.time] : e.phases.map(\.time) }.sorted()
+  }
 
   /// Every value that at least one animation drives, sampled at `sampleTimes`, keeping only
   /// the components that actually change; ordered by when they first animate, then by target.

@@ -83,6 +83,8 @@ import Testing
       """#, duration: "3")
     // Steps every 0.5 s while the scene lasts: 0, 0.5, …, 3.0.
     #expect(forever.events[0].phases.map(\.time) == (0...6).map { Double($0) * 0.5 })
+    // `render curves` marks each step: the phase boundaries.
+    #expect(forever.eventTimes == (0...6).map { Double($0) * 0.5 })
     #expect(forever.events[0].logicallyComplete == nil)
     #expect(abs(x(forever, 2.25) - 15) < 1e-9)
     // Without animations every step completes at once: the event ends after one cycle.
