@@ -14,6 +14,9 @@ public struct AnimationTrack: Sendable {
     self.initial = initial
   }
 
+  /// When the value first changed, animated or not (nil: never).
+  public var firstChange: Double? { segments.first?.start }
+
   /// Records a change to `target` at `time` (times are non-decreasing across calls; equal times apply in call order,
   /// each its own transaction). `animation == nil`: the value jumps and any running animation ends.
   /// Otherwise the change animates per docs/animation-semantics.md §2.1: a FluidSpring merges with what is running

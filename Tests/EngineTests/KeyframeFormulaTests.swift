@@ -201,6 +201,12 @@ import Testing
       return local < 0.3 ? 40 * local / 0.3 : 40
     }
     #expect(abs(c.events[0].logicallyComplete! - 2.0) < 1e-12)
+    // `render curves` plots the keyframed value, sampled at frame times.
+    let plotted = c.animatedValues(at: [0.5, 0.6, 0.7])
+    #expect(plotted.map(\.target) == ["root.modifiers[1].offset"])
+    #expect(
+      plotted.first?.components.first?.values.map { ($0 * 1e9).rounded() / 1e9 }
+        == [0, 40.0 / 3, 80.0 / 3].map { ($0 * 1e9).rounded() / 1e9 })
   }
 
   @Test func aTrackTakesOverARunningAnimationAndLeavesTheVariableAtItsLastValue() throws {
