@@ -169,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "FlipbookTests",
       dependencies: [
-        "FlipbookAnimation", "Flipbook", "FlipbookScene", "FlipbookEngine", "FlipbookRender", "FlipbookRaster",
+        "FlipbookAnimation", "Flipbook", "FlipbookDisplayList", "FlipbookScene", "FlipbookEngine", "FlipbookRender",
+        "FlipbookRaster",
         "FlipbookTestSupport",
       ]),
     // Written as a user's package would be: it imports only the public products Flipbook and

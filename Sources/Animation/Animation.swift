@@ -26,25 +26,24 @@ public indirect enum Animation: Hashable, Sendable {
     }
   }
 
-  /// A human-scale length for `render info`: the curve's duration, a FluidSpring's response, an
-  /// interpolating spring's settle time (ε = 0.001), with delay, speed and repeat count applied.
-  /// nil when it repeats forever or never settles. For the exact end of a run over a real
-  /// distance, use `settleTime(over:)`: a FluidSpring's end depends on the distance.
-  public var nominalDuration: Double? {
+  /// Seconds from its start until this animation is logically complete: when SwiftUI calls a
+  /// `withAnimation(_:completionCriteria: .logicallyComplete) { … } completion:` handler and
+  /// a `PhaseAnimator` moves on (docs/animation-semantics.md §9). A timing curve at its duration,
+  /// a `spring` (FluidSpring) at its response, an `interpolatingSpring` at 2π/√stiffness; delay,
+  /// speed and repeat count scale and add as they do for the run. nil: never (repeats forever,
+  /// zero speed).
+  public var logicalDuration: Double? {
     let value: Double?
     switch self {
     case let .timingCurve(_, _, _, _, duration): value = max(duration, 0)
     case let .spring(response, _, _): value = max(response, 0)
-    case let .interpolatingSpring(mass, stiffness, damping, initialVelocity):
-      value =
-        InterpolatingSpring(
-          mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity
-        ).settleTime
-    case let .delay(delay, base): value = base.nominalDuration.map { max(delay, 0) + $0 }
+    case let .interpolatingSpring(_, stiffness, _, _):
+      value = stiffness > 0 ? 2 * Double.pi / stiffness.squareRoot() : 0
+    case let .delay(delay, base): value = base.logicalDuration.map { max(delay, 0) + $0 }
     case let .speed(speed, base):
       guard speed > 0 else { return nil }
-      value = base.nominalDuration.map { $0 / speed }
-    case let .repeatCount(count, _, base): value = base.nominalDuration.map { Double(max(count, 1)) * $0 }
+      value = base.logicalDuration.map { speed.isInfinite ? 0 : $0 / speed }
+    case let .repeatCount(count, _, base): value = base.logicalDuration.map { Double(max(count, 1)) * $0 }
     case .repeatForever: return nil
     }
     guard let value, value.isFinite else { return nil }

@@ -14,6 +14,9 @@ public struct AnimationTrack: Sendable {
     self.initial = initial
   }
 
+  /// When the value first changed, animated or not (nil: never).
+  public var firstChange: Double? { segments.first?.start }
+
   /// Records a change to `target` at `time` (times are non-decreasing across calls; equal times apply in call order,
   /// each its own transaction). `animation == nil`: the value jumps and any running animation ends.
   /// Otherwise the change animates per docs/animation-semantics.md §2.1: a FluidSpring merges with what is running
@@ -69,6 +72,18 @@ public struct AnimationTrack: Sendable {
       magnitude: interval.magnitudeSquared.squareRoot(), at: time)
     segments.append(AnimationSegment(start: time, origin: origin, entries: [entry]))
     return cost + entry.cost
+  }
+
+  /// Ends whatever animation is running at `time`: the value jumps to its target, as a change
+  /// without animation would, though the target is not new (a keyframe track taking the value
+  /// over). Times are handled as in ``set(_:at:animation:)``. Returns the work done.
+  @discardableResult
+  public mutating func stop(at time: Double) -> Int {
+    let time = time >= lastTime ? time : (lastTime.isFinite ? lastTime : 0)
+    guard isAnimating(at: time) else { return 1 }
+    lastTime = time
+    segments.append(AnimationSegment(start: time, origin: finalValue, entries: []))
+    return 1
   }
 
   private static func freshEntry(

@@ -142,26 +142,35 @@ public struct Spring: Hashable, Sendable {
   /// 0.1 s steps until the value has stayed within ε for more than a second otherwise. Never
   /// negative; infinite for an undamped spring.
   public func settlingDuration(target: Double, initialVelocity: Double = 0, epsilon: Double = 0.001) -> Double {
+    settling(target: target, initialVelocity: initialVelocity, epsilon: epsilon, stepLimit: 100_000).duration
+  }
+
+  /// ``settlingDuration(target:initialVelocity:epsilon:)`` with the number of 0.1 s steps it took
+  /// (0 for an oscillating spring), stopping after `stepLimit` steps, so that a caller that
+  /// estimates many springs can bound its work.
+  public func settling(target: Double, initialVelocity: Double, epsilon: Double, stepLimit: Int) -> (
+    duration: Double, steps: Int
+  ) {
     let decay = damping / (2 * mass)
-    guard decay > 0, decay.isFinite, stiffness.isFinite else { return decay.isFinite ? .infinity : 0 }
+    guard decay > 0, decay.isFinite, stiffness.isFinite else { return (decay.isFinite ? .infinity : 0, 0) }
     let discriminant = decay * decay - stiffness / mass
     if discriminant < -1e-9 * stiffness / mass {
       let t = -Double.log(epsilon / (abs(target * decay - initialVelocity) + abs(target))) / decay
-      return t.isFinite ? max(t, 0) : 0
+      return (t.isFinite ? max(t, 0) : 0, 0)
     }
     // Critical or overdamped: no oscillation to take an envelope of; step until it stays close.
     let step = 0.1
     var lastOutside = 0.0
     var time = 0.0
     var steps = 0
-    while time - lastOutside <= 1 && steps < 100_000 {
+    while time - lastOutside <= 1 && steps < stepLimit {
       if abs(value(target: target, initialVelocity: initialVelocity, time: time) - target) > epsilon {
         lastOutside = time + step
       }
       time += step
       steps += 1
     }
-    return lastOutside
+    return (lastOutside, steps)
   }
 }
 

@@ -19,10 +19,13 @@ public struct AnimatedValue: Sendable {
 }
 
 extension CompiledScene {
-  /// The times of the timeline's events (transactions), in order.
-  public var eventTimes: [Double] { times }
+  /// The times of the timeline's events, in order: a keyframes event once, at its start; a
+  /// phases event at each of its steps (its phase boundaries).
+  public var eventTimes: [Double] {
+    events.flatMap { e in e.phases.isEmpty ? [e.time] : e.phases.map(\.time) }.sorted()
+  }
 
-  /// Every value that at least one animation drives, sampled at `sampleTimes`, keeping only
+  /// Every value that at least one animation (or keyframes event) drives, sampled at `sampleTimes`, keeping only
   /// the components that actually change; ordered by when they first animate, then by target.
   /// At most the first `limit` of them are sampled and returned (a plot holds so many panels;
   /// sampling 100,000 values would take gigabytes).
@@ -35,9 +38,12 @@ extension CompiledScene {
       target: String, label: String, track: AnimationTrack, lanes: [String], color: Bool, firstStart: Double
     )
     var candidates: [Candidate] = []
+    // Keyframes set their values frame by frame, without animation: with keyframes events,
+    // values that change at all are plotted too.
+    let keyframes = events.contains { !$0.keyframes.isEmpty }
     func add(_ target: String, _ label: String, _ track: AnimationTrack, _ lanes: [String], color: Bool = false) {
-      guard let first = track.runs.first else { return }
-      candidates.append((target, label, track, lanes, color, first.start))
+      guard let first = track.runs.first?.start ?? (keyframes ? track.firstChange : nil) else { return }
+      candidates.append((target, label, track, lanes, color, first))
     }
     for i in 0..<table.count {
       let node = table[i].node

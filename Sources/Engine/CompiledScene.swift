@@ -15,6 +15,8 @@ public final class CompiledScene: Sendable {
   let table: NodeTable
   /// Transaction times; snapshot k (k ≥ 1) holds after `times[k - 1]`.
   let times: [Double]
+  /// The timeline's events in the order they happened, with their times and completions.
+  public let events: [EventReport]
   let history: StateHistory
   /// Per node, per level: the layout rect as (x, y, width, height).
   let rectTracks: [[AnimationTrack]]
@@ -47,7 +49,8 @@ public final class CompiledScene: Sendable {
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()
-    times = scene.transactions.map(\.time)
+    times = builder.history.transactions.map(\.time)
+    events = builder.events
     history = builder.history
     rectTracks = builder.rectTracks
     attributeTracks = builder.attributeTracks

@@ -8,20 +8,21 @@ import FlipbookScene
 /// the file's size, and a frame rebuilds its snapshot from the nearest checkpoint with at
 /// most `interval` transactions' changes.
 struct StateHistory: Sendable {
-  let transactions: [Transaction]
+  /// The transactions in the order the replay applied them.
+  private(set) var transactions: [Transaction] = []
   let interval: Int
   /// `checkpoints[j]` is the state after `j · interval` transactions.
   private(set) var checkpoints: [StateSnapshot]
 
-  init(initial: StateSnapshot, transactions: [Transaction]) {
-    self.transactions = transactions
+  init(initial: StateSnapshot) {
     interval = max(16, initial.values.count)
     checkpoints = [initial]
   }
 
-  /// Records the state after transaction `k` (0-based), as the replay reaches it.
-  mutating func didApply(_ k: Int, state: StateSnapshot) {
-    if (k + 1) % interval == 0 { checkpoints.append(state) }
+  /// Records the next transaction and the state after it, as the replay reaches it.
+  mutating func didApply(_ transaction: Transaction, state: StateSnapshot) {
+    transactions.append(transaction)
+    if transactions.count % interval == 0 { checkpoints.append(state) }
   }
 
   /// The state after the first `k` transactions (0: the initial state).

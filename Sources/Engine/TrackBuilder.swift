@@ -8,7 +8,18 @@ import FlipbookScene
 struct TrackBuilder {
   let scene: Scene
   let table: NodeTable
-  var history = StateHistory(initial: StateSnapshot([:]), transactions: [])
+  var history = StateHistory(initial: StateSnapshot([:]))
+  /// The events as they happened, in order, with their times and logical completions.
+  var events: [EventReport] = []
+  /// While a transaction is applied: when the animations it started so far are logically
+  /// complete (nil: never).
+  var completion: Double? = 0
+  /// Keyframes events under way, and which of them drives each variable (the latest).
+  var keyframeRuns: [KeyframeRun] = []
+  var keyframeOwners: [String: Int] = [:]
+  /// Phases events under way: the event (by its index in the timeline), its report in
+  /// `events`, and when its latest cycle began.
+  var phaseRuns: [(index: Int, report: Int, cycleStart: Double)] = []
   var rectTracks: [[AnimationTrack]] = []
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
@@ -26,6 +37,16 @@ struct TrackBuilder {
   init(scene: Scene, table: NodeTable) {
     self.scene = scene
     self.table = table
+    state = scene.initialState
+    layout = LayoutPass(
+      table: table, state: state, canvas: Size(width: scene.canvas.width, height: scene.canvas.height))
+  }
+
+  /// Notes that the transaction being applied started `animation` (nil: a jump), so that its
+  /// logical completion is the latest of the animations it started.
+  mutating func started(_ animation: Animation?) {
+    guard let animation, let time = completion else { return }
+    completion = animation.logicalDuration.map { max(time, history.transactions.last!.time + $0) }
   }
 
   func allTracks() -> [AnimationTrack] {
@@ -53,13 +74,18 @@ struct TrackBuilder {
   /// ``SceneLimits/maxReplayWork`` so that a hostile timeline fails instead of running for hours.
   var work = 0
 
+  /// The state as the replay has reached it, and its layout.
+  var state: StateSnapshot
+  var layout: LayoutPass
+  /// The transaction that last updated each attribute (flattened), so that one that reads
+  /// several changed variables is updated once per transaction.
+  var updatedIn: [[Int]] = []
+
   mutating func run() throws(SceneError) {
     collectAttributes()
     try checkWorkBound()
-    var state = scene.initialState
-    history = StateHistory(initial: state, transactions: scene.transactions)
-    let canvas = Size(width: scene.canvas.width, height: scene.canvas.height)
-    var layout = LayoutPass(table: table, state: state, canvas: canvas)
+    history = StateHistory(initial: state)
+    let layout = self.layout
     work = table.count
 
     rectTracks = (0..<table.count).map { i in
@@ -79,106 +105,221 @@ struct TrackBuilder {
         matchedTracks[id] = AnimationTrack(initial: Self.vector(source.rect))
       }
     }
-    // The transaction that last updated each attribute (flattened), so that one that reads
-    // several changed variables is updated once per transaction.
-    var updatedIn = attributes.map { Array(repeating: -1, count: $0.count) }
+    updatedIn = attributes.map { Array(repeating: -1, count: $0.count) }
 
-    for (k, tx) in scene.transactions.enumerated() {
-      // No copy of the whole state per transaction: names are unique within one.
-      var changed: Set<String> = []
-      for change in tx.changes where state[change.name] != change.value {
-        changed.insert(change.name)
-        state[change.name] = change.value
+    // Events with a time happen in order; one that follows another (`after`) is queued when
+    // the event it follows has happened, at that event's logical completion plus its delay.
+    var queue = EventQueue(scene.transactions)
+    while let item = queue.next() {
+      if item.step >= 0 {
+        try phase(item.run, step: item.step, at: item.time, queue: &queue)
+        continue
       }
-      history.didApply(k, state: state)
-      try spend(1 + tx.changes.count, k, tx)
-      if changed.isEmpty { continue }
-      let t = tx.time
-      func effective(_ i: Int, above j: Int) -> Animation? {
-        var a = tx.animation
-        if !tx.disablesAnimations {
-          for m in table[i].chain + NodeTable.animationModifiers(table[i].node, above: j)
-          where changed.contains(m.value) {
-            a = m.curve
-          }
+      if item.run >= 0 {
+        try sample(item.run, at: item.time, queue: &queue)
+        continue
+      }
+      var tx = scene.transactions[item.index]
+      tx.time = item.time
+      completion = item.time
+      var report = EventReport(path: tx.path, name: tx.name, time: item.time, logicallyComplete: nil)
+      if let phases = tx.phases {
+        events.append(report)
+        phaseRuns.append((item.index, events.count - 1, item.time))
+        // Events that follow one that never completes are errors at once.
+        if phases.repeatCount == nil, let name = tx.name {
+          try queue.happened(name, completion: nil, in: scene.transactions[item.index])
         }
-        return a
+        try phase(phaseRuns.count - 1, step: 0, at: item.time, queue: &queue)
+        continue
       }
+      if tx.keyframes != nil {
+        let run = KeyframeRun(
+          event: tx, index: item.index, state: state, workLimit: SceneLimits.maxReplayWork - work)
+        try spend(1 + run.work, history.transactions.count, tx)
+        keyframeRuns.append(run)
+        for track in run.curves { keyframeOwners[track.name] = keyframeRuns.count - 1 }
+        completion = run.end
+        report.keyframes = run.report
+        try sample(keyframeRuns.count - 1, at: item.time, queue: &queue, takingOver: true)
+      } else {
+        try apply(tx, history.transactions.count)
+      }
+      report.logicallyComplete = completion
+      events.append(report)
+      if let name = tx.name { try queue.happened(name, completion: completion, in: scene.transactions[item.index]) }
+    }
+  }
 
-      // Only a change to a variable that layout reads lays the tree out again; then every
-      // rect, the branches of `if`s and matched geometry may change. Otherwise the work is
-      // proportional to the attributes that read the changed variables.
-      if !layoutDependencies.isDisjoint(with: changed) {
-        let oldLayout = layout
-        layout = LayoutPass(table: table, state: state, canvas: canvas)
-        try spend(table.count, k, tx)
+  /// Applies keyframes run `id` at `time`: its variables take their values there (at its start,
+  /// ending whatever animation ran on the values that read them), and its next sample is
+  /// queued at the next frame time, or at its end, while it runs and the scene lasts.
+  mutating func sample(_ id: Int, at time: Double, queue: inout EventQueue, takingOver: Bool = false)
+    throws(SceneError)
+  {
+    let run = keyframeRuns[id]
+    // A later keyframes event on the same variable takes it over.
+    let changes = run.values(at: time).filter { keyframeOwners[$0.name] == id }.map {
+      (name: $0.name, value: StateValue.number($0.value))
+    }
+    guard !changes.isEmpty else { return }
+    let tx = Transaction(
+      time: time, changes: changes, animation: nil, disablesAnimations: true, path: run.event.path,
+      location: run.event.location)
+    try apply(tx, history.transactions.count, takingOver: takingOver ? Set(changes.map(\.name)) : [])
+    guard !run.isOver(at: time) else { return }
+    let fps = scene.fps
+    var frame = (time * fps).rounded(.down) + 1
+    while frame > 1, (frame - 1) / fps > time { frame -= 1 }
+    while frame / fps <= time { frame += 1 }
+    var next = frame / fps
+    if let end = run.end, next > end { next = end }
+    if case .seconds(let last) = scene.duration, next > last { return }
+    queue.sample(id, of: run.index, at: next)
+  }
 
-        // Insertions and removals of `if` branches.
-        for flag in changed {
-          for i in conditionalsByFlag[flag] ?? [] {
-            let animation = effective(i, above: -1)
-            for b in table[i].children {
-              let wasIn = oldLayout.chosenBranch(i) == b
-              let isIn = layout.chosenBranch(i) == b
-              guard wasIn != isIn else { continue }
-              if isIn {
-                try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
-                try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
-              } else {
-                try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
-              }
+  /// Applies step `step` of phases run `id` at `time`: the phase it enters (the first at steps
+  /// 0, n, 2n, …) with that phase's animation, and queues the next step at this one's logical
+  /// completion. After the last step, or a step that never completes, the event's animations
+  /// are complete (or never); a cycle that took no time (every phase equal, or none animated)
+  /// ends the event at once, since it would only repeat itself.
+  mutating func phase(_ id: Int, step: Int, at time: Double, queue: inout EventQueue) throws(SceneError) {
+    let run = phaseRuns[id]
+    let event = scene.transactions[run.index]
+    let phases = event.phases!
+    let n = phases.steps.count
+    let p = phases.steps[step % n]
+    let tx = Transaction(
+      time: time, changes: p.changes, animation: p.animation, disablesAnimations: p.disablesAnimations,
+      path: "\(event.path).phases[\(step % n)]", location: event.location)
+    completion = time
+    try apply(tx, history.transactions.count)
+    let done = completion
+    events[run.report].phases.append(PhaseStepReport(time: time, phase: step % n))
+    var last = phases.stepCount.map { step + 1 >= $0 } ?? false
+    if step > 0 && step % n == 0 {
+      last = last || run.cycleStart == time
+      phaseRuns[id].cycleStart = time
+    }
+    guard !last, let done else {
+      events[run.report].logicallyComplete = done
+      if let name = event.name, phases.repeatCount != nil {
+        try queue.happened(name, completion: done, in: event)
+      }
+      return
+    }
+    if case .seconds(let end) = scene.duration, done > end { return }
+    queue.phase(id, step: step + 1, of: run.index, at: done)
+  }
+
+  var canvas: Size { Size(width: scene.canvas.width, height: scene.canvas.height) }
+
+  /// Applies transaction `k` (in replay order) at its time: every value it changes is
+  /// recorded into its track, with the animation that applies there.
+  /// `takingOver` are variables a keyframes event takes over: animations on the values that
+  /// read them end, even where the value does not change.
+  mutating func apply(_ tx: Transaction, _ k: Int, takingOver: Set<String> = []) throws(SceneError) {
+    // No copy of the whole state per transaction: names are unique within one.
+    var changed = takingOver
+    for change in tx.changes where state[change.name] != change.value {
+      changed.insert(change.name)
+      state[change.name] = change.value
+    }
+    history.didApply(tx, state: state)
+    try spend(1 + tx.changes.count, k, tx)
+    if changed.isEmpty { return }
+    let t = tx.time
+    func effective(_ i: Int, above j: Int) -> Animation? {
+      var a = tx.animation
+      if !tx.disablesAnimations {
+        for m in table[i].chain + NodeTable.animationModifiers(table[i].node, above: j)
+        where changed.contains(m.value) {
+          a = m.curve
+        }
+      }
+      return a
+    }
+
+    // Only a change to a variable that layout reads lays the tree out again; then every
+    // rect, the branches of `if`s and matched geometry may change. Otherwise the work is
+    // proportional to the attributes that read the changed variables.
+    if !layoutDependencies.isDisjoint(with: changed) {
+      let oldLayout = layout
+      layout = LayoutPass(table: table, state: state, canvas: canvas)
+      try spend(table.count, k, tx)
+
+      // Insertions and removals of `if` branches.
+      for flag in changed {
+        for i in conditionalsByFlag[flag] ?? [] {
+          let animation = effective(i, above: -1)
+          for b in table[i].children {
+            let wasIn = oldLayout.chosenBranch(i) == b
+            let isIn = layout.chosenBranch(i) == b
+            guard wasIn != isIn else { continue }
+            started(animation)
+            if isIn {
+              try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
+              try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
+            } else {
+              try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
             }
           }
         }
+      }
 
-        // Matched geometry: the shared frame follows the current source, animated with the
-        // animation that applies where the source's effect sits.
-        for id in matchedGroups {
-          guard let source = matchedSource(id, in: layout) else { continue }
-          let v = Self.vector(source.rect)
-          if matchedTracks[id] == nil {
-            matchedTracks[id] = AnimationTrack(initial: v)
-          } else if v != matchedTracks[id]!.finalValue {
-            try spend(
-              matchedTracks[id]!.set(
-                v, at: t, animation: effective(source.node, above: matchedMembers[source.node]!.level)), k, tx)
-          }
+      // Matched geometry: the shared frame follows the current source, animated with the
+      // animation that applies where the source's effect sits.
+      for id in matchedGroups {
+        guard let source = matchedSource(id, in: layout) else { continue }
+        let v = Self.vector(source.rect)
+        if matchedTracks[id] == nil {
+          matchedTracks[id] = AnimationTrack(initial: v)
+        } else if v != matchedTracks[id]!.finalValue {
+          let animation = effective(source.node, above: matchedMembers[source.node]!.level)
+          started(animation)
+          try spend(matchedTracks[id]!.set(v, at: t, animation: animation), k, tx)
         }
+      }
 
-        for i in 0..<table.count {
-          guard let rects = layout.rects[i] else { continue }
-          let inserted = oldLayout.rects[i] == nil
-          for (l, r) in rects.enumerated() {
-            let v = Self.vector(r)
-            if inserted {
-              try spend(rectTracks[i][l].set(v, at: t, animation: nil), k, tx)
-            } else if v != rectTracks[i][l].finalValue {
-              try spend(rectTracks[i][l].set(v, at: t, animation: effective(i, above: l - 1)), k, tx)
-            }
-          }
-          // An inserted view shows its attributes' current values at once.
+      for i in 0..<table.count {
+        guard let rects = layout.rects[i] else { continue }
+        let inserted = oldLayout.rects[i] == nil
+        for (l, r) in rects.enumerated() {
+          let v = Self.vector(r)
           if inserted {
-            for (index, a) in attributes[i].enumerated() {
-              updatedIn[i][index] = k
-              try spend(
-                attributeTracks[a.key]!.set(Self.vector(a.expression.evaluate(state), a.type), at: t, animation: nil),
-                k, tx)
-            }
+            try spend(rectTracks[i][l].set(v, at: t, animation: nil), k, tx)
+          } else if v != rectTracks[i][l].finalValue {
+            let animation = effective(i, above: l - 1)
+            started(animation)
+            try spend(rectTracks[i][l].set(v, at: t, animation: animation), k, tx)
+          }
+        }
+        // An inserted view shows its attributes' current values at once.
+        if inserted {
+          for (index, a) in attributes[i].enumerated() {
+            updatedIn[i][index] = k
+            try spend(
+              attributeTracks[a.key]!.set(Self.vector(a.expression.evaluate(state), a.type), at: t, animation: nil),
+              k, tx)
           }
         }
       }
+    }
 
-      for name in changed {
-        for (i, index) in attributesByVariable[name] ?? [] where updatedIn[i][index] != k {
-          updatedIn[i][index] = k
-          guard layout.rects[i] != nil else { continue }
-          let a = attributes[i][index]
-          let v = Self.vector(a.expression.evaluate(state), a.type)
-          if v != attributeTracks[a.key]!.finalValue {
-            try spend(attributeTracks[a.key]!.set(v, at: t, animation: effective(i, above: Int(a.key.modifier))), k, tx)
-          } else {
-            try spend(1, k, tx)
-          }
+    for name in changed {
+      for (i, index) in attributesByVariable[name] ?? [] where updatedIn[i][index] != k {
+        updatedIn[i][index] = k
+        guard layout.rects[i] != nil else { continue }
+        let a = attributes[i][index]
+        let v = Self.vector(a.expression.evaluate(state), a.type)
+        if v != attributeTracks[a.key]!.finalValue {
+          let animation = effective(i, above: Int(a.key.modifier))
+          started(animation)
+          try spend(attributeTracks[a.key]!.set(v, at: t, animation: animation), k, tx)
+        } else if !takingOver.isDisjoint(with: a.dependencies) {
+          try spend(attributeTracks[a.key]!.stop(at: t), k, tx)
+        } else {
+          try spend(1, k, tx)
         }
       }
     }
@@ -227,11 +368,15 @@ struct TrackBuilder {
 
   /// The error for a replay over the work limit at transaction `k`.
   func workLimitError(_ k: Int, _ tx: Transaction) -> SceneError {
-    SceneError(diagnostics: [
+    let advice =
+      tx.keyframes != nil
+      ? "use fewer keyframes, or give spring keyframes a duration"
+      : "use fewer transactions, or fewer views and animations that they change"
+    return SceneError(diagnostics: [
       Diagnostic(
         file: "scene", location: tx.location, path: tx.path,
         message:
-          "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: use fewer transactions, or fewer views and animations that they change"
+          "replaying the timeline up to here takes more than \(SceneLimits.maxReplayWork) steps (\(table.count) view\(table.count == 1 ? "" : "s"), \(k + 1) of \(scene.transactions.count) transactions); this is beyond the renderer's limit: \(advice)"
       )
     ])
   }

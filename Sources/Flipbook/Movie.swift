@@ -52,9 +52,14 @@ public struct Movie: Sendable {
       throw MovieError("duration \(duration) is out of range; expected seconds ≥ 0")
     }
     let scheduler = TestScheduler()
-    let recorder = Recorder(clock: scheduler, initial: content(state).piece)
-    let store = Store(state) { [unowned recorder] in recorder.record(content($0).piece) }
+    let recorder = Recorder(clock: scheduler, initial: .empty)
+    let store = Store(state) { [unowned recorder] state in recorder.record(recorder.evaluate { content(state).piece }) }
+    recorder.until = duration
+    recorder.refresh = { [unowned recorder, unowned store] in
+      recorder.record(recorder.evaluate { content(store.state).piece })
+    }
     try Recorder.$current.withValue(recorder) {
+      recorder.snapshots[0].piece = recorder.evaluate { content(state).piece }
       try timeline(scheduler, store)
       if !scheduler.runOneShotWork() {
         throw MovieError(
@@ -62,6 +67,7 @@ public struct Movie: Sendable {
             + "cancel it (the AnyCancellable it returns) so that the movie can end")
       }
     }
+    if let problem = recorder.problems.first { throw MovieError(problem) }
     let snapshots = recorder.snapshots
     let canvas = Scene.Canvas(width: width, height: height, scale: scale, background: background.model)
     let scene = try SceneSynthesizer.scene(

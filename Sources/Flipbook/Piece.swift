@@ -19,6 +19,8 @@ indirect enum Piece {
   case modified(Piece, ModifierValue)
   /// `.id(_:)`: a name for the node (stack-child identity, messages).
   case identified(Piece, String)
+  /// `keyframeAnimator`: content built with probe numbers for its tracks' values.
+  case keyframed(Piece, KeyframeAnimatorValue)
 
   static var empty: Piece { .list([]) }
 }

@@ -21,6 +21,34 @@ final class Recorder: @unchecked Sendable {
   var segment = 0
   var snapshots: [Snapshot]
 
+  /// Probe numbers handed out in the current evaluation of the view (`keyframeAnimator`), so
+  /// that the same animator gets the same probes in every state.
+  private var probeCount = 0
+
+  /// The first of `count` new probe indices.
+  func probes(_ count: Int) -> Int {
+    defer { probeCount += count }
+    return probeCount
+  }
+
+  /// Phase animators seen in the current evaluation, and each one's state by its place.
+  var phaseCount = 0
+  var phaseStates: [Int: PhaseState] = [:]
+  /// Records the view as it now is (set by the movie): a phase animator's step changes the
+  /// view without changing the store.
+  var refresh: () -> Void = {}
+  /// The movie's duration, where cycling phase animators stop; nil: none given.
+  var until: Double?
+  /// Problems found while recording, which the movie reports.
+  var problems: [String] = []
+
+  /// Evaluates the view for a state, its probes and phase animators numbered from 0.
+  func evaluate(_ body: () -> Piece) -> Piece {
+    probeCount = 0
+    phaseCount = 0
+    return body()
+  }
+
   init(clock: TestScheduler, initial: Piece) {
     self.clock = clock
     snapshots = [Snapshot(time: clock.now, transaction: Transaction(), segment: -1, piece: initial)]

@@ -16,13 +16,26 @@ extension SceneSynthesizer {
     let variables = synthesizer.variables
     let state = variables.map { (name: $0.name, value: $0.values[0]) }
     var transactions: [FlipbookScene.Transaction] = []
-    for k in snapshots.indices.dropFirst() {
-      let changes = variables.filter { $0.values[k] != $0.values[k - 1] }.map { (name: $0.name, value: $0.values[k]) }
-      let tx = snapshots[k].transaction
-      transactions.append(
-        FlipbookScene.Transaction(
-          time: snapshots[k].time, changes: changes, animation: tx.animation,
-          disablesAnimations: tx.disablesAnimations, path: "timeline[\(k - 1)]"))
+    // A keyframes event comes right after the change of its snapshot (the trigger's).
+    var keyframeEvents = synthesizer.keyframeEvents.sorted { $0.snapshot < $1.snapshot }[...]
+    for k in snapshots.indices {
+      if k > 0 {
+        let changes = variables.filter { $0.values[k] != $0.values[k - 1] }.map {
+          (name: $0.name, value: $0.values[k])
+        }
+        let tx = snapshots[k].transaction
+        transactions.append(
+          FlipbookScene.Transaction(
+            time: snapshots[k].time, changes: changes, animation: tx.animation,
+            disablesAnimations: tx.disablesAnimations, path: "timeline[\(transactions.count)]"))
+      }
+      while let e = keyframeEvents.first, e.snapshot == k {
+        keyframeEvents.removeFirst()
+        transactions.append(
+          FlipbookScene.Transaction(
+            time: snapshots[k].time, changes: [], animation: nil, disablesAnimations: true,
+            path: "timeline[\(transactions.count)]", keyframes: e.keyframes))
+      }
     }
     return Scene(canvas: canvas, fps: fps, duration: duration, state: state, root: root, transactions: transactions)
   }

@@ -16,6 +16,10 @@ struct SceneSynthesizer {
   /// Synthesized state variables, in creation order, with their value in every snapshot.
   var variables: [(name: String, values: [StateValue])] = []
   private var nameCount = 0
+  /// The state variable of each `keyframeAnimator` track, by its probe number.
+  var probes: [Double: String] = [:]
+  /// Keyframes events: the snapshot they start at, and the tracks.
+  var keyframeEvents: [(snapshot: Int, keyframes: FlipbookScene.Transaction.KeyframeTracks)] = []
 
   init(snapshotCount: Int) { self.snapshotCount = snapshotCount }
 
@@ -27,13 +31,26 @@ struct SceneSynthesizer {
     -> Expression
   {
     let first = values[0].value
-    if values.allSatisfy({ $0.value == first }) { return .constant(first) }
+    if values.allSatisfy({ $0.value == first }) { return probed(first) ?? .constant(first) }
     if let odd = values.first(where: { $0.value.type != first.type }) {
       throw MovieError(
         "\(trail): \(name) is \(first.type) in state \(values[0].snapshot) but \(odd.value.type) in state \(odd.snapshot)"
       )
     }
     return .state(variable(name, values))
+  }
+
+  /// A keyframe track's variable where the content used its probe number (in a number, or in
+  /// either coordinate of a point).
+  func probed(_ v: StateValue) -> Expression? {
+    switch v {
+    case .number(let n): return probes[n].map { .state($0) }
+    case .point(let p) where probes[p.x] != nil || probes[p.y] != nil:
+      return .point(
+        x: probes[p.x].map { .state($0) } ?? .constant(.number(p.x)),
+        y: probes[p.y].map { .state($0) } ?? .constant(.number(p.y)))
+    default: return nil
+    }
   }
 
   /// A new state variable with `values` where given; in the snapshots where the view is not
@@ -138,6 +155,33 @@ struct SceneSynthesizer {
       }
       return result
 
+    case .keyframed(_, let first):
+      var inner: Items = []
+      var animators: [(snapshot: Int, value: KeyframeAnimatorValue)] = []
+      for item in items {
+        guard case .keyframed(let content, let a) = item.piece, a.tracks.map(\.probe) == first.tracks.map(\.probe)
+        else { throw mismatch(items, trail) }
+        inner.append((item.snapshot, content))
+        animators.append((item.snapshot, a))
+      }
+      var names: [String] = []
+      for track in first.tracks {
+        let name = variable("keyframes", animators.map { ($0.snapshot, .number(track.initial)) })
+        probes[track.probe] = name
+        names.append(name)
+      }
+      func event(_ a: KeyframeAnimatorValue, repeatCount: Int?) -> FlipbookScene.Transaction.KeyframeTracks {
+        .init(tracks: zip(names, a.tracks).map { ($0, $1.keyframes) }, repeatCount: repeatCount)
+      }
+      if first.trigger == nil {
+        keyframeEvents.append((animators[0].snapshot, event(first, repeatCount: nil)))
+      } else {
+        for (a, b) in zip(animators, animators.dropFirst()) where !b.value.trigger!.isEqual(to: a.value.trigger!) {
+          keyframeEvents.append((b.snapshot, event(b.value, repeatCount: 1)))
+        }
+      }
+      return try nodes(inner, in: trail)
+
     case .identified(_, let id):
       var inner: Items = []
       for item in items {
@@ -199,6 +243,7 @@ struct SceneSynthesizer {
     case .optional: return "an if"
     case .modified(let inner, let m): return "\(describe(inner)).\(m.kind.name)"
     case .identified(let inner, let id): return "\(describe(inner)).id(\(id))"
+    case .keyframed(let inner, _): return "\(describe(inner)).keyframeAnimator"
     }
   }
 }

@@ -2,8 +2,9 @@ import FlipbookAnimation
 import FlipbookEngine
 import FlipbookScene
 
-/// What `render info` prints: the scene's output geometry and timing, and every animation
-/// with its start, end and settle time, as one JSON object.
+/// What `render info` prints: the scene's output geometry and timing, every animation
+/// with its start, end and settle time, and every timeline event with the time it happened
+/// and when the animations it started are logically complete, as one JSON object.
 public enum SceneInfo {
   public static func json(_ scene: CompiledScene) -> String {
     var fields: [(String, String)] = [
@@ -19,7 +20,26 @@ public enum SceneInfo {
         + "\"settle\": \(a.settle.map(number) ?? "null")}"
     }
     fields.append(("animations", "[" + animations.joined(separator: ", ") + "]"))
+    let events = scene.events.map { e in
+      "{\"event\": \(string(e.path)), " + (e.name.map { "\"name\": \(string($0)), " } ?? "")
+        + "\"time\": \(number(e.time)), \"logicallyComplete\": \(e.logicallyComplete.map(number) ?? "null")"
+        + (e.keyframes.isEmpty ? "" : ", \"keyframes\": [" + e.keyframes.map(track).joined(separator: ", ") + "]")
+        + (e.phases.isEmpty
+          ? ""
+          : ", \"phases\": ["
+            + e.phases.map { "{\"time\": \(number($0.time)), \"phase\": \($0.phase)}" }.joined(separator: ", ") + "]")
+        + "}"
+    }
+    fields.append(("events", "[" + events.joined(separator: ", ") + "]"))
     return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
+  /// A keyframe track: its variable and each segment's kind, start and end.
+  static func track(_ t: KeyframeTrackReport) -> String {
+    let segments = t.segments.map {
+      "{\"kind\": \(string($0.kind)), \"start\": \(number($0.start)), \"end\": \(number($0.end))}"
+    }
+    return "{\"variable\": \(string(t.variable)), \"segments\": [" + segments.joined(separator: ", ") + "]}"
   }
 
   /// Numbers as JSON: integers without a fraction, others with up to 6 decimals.

@@ -99,3 +99,68 @@ import Testing
     #expect(ran)
   }
 }
+
+/// `withAnimation(_:completionCriteria:_:completion:)`: the completion is a transaction of its
+/// own at the animation's completion time, and the `Spring` value type over any vector.
+@Suite struct CompletionTests {
+  struct Dot { var x = 0.0; var y = 0.0 }
+
+  func movie(_ timeline: @escaping (TestScheduler, Store<Dot>) -> Void) throws -> Movie {
+    try Movie(width: 100, height: 100, duration: 3, state: Dot()) { s in
+      Circle().fill(Color.red).frame(width: 10, height: 10).offset(x: s.x, y: s.y)
+    } timeline: { scheduler, state in
+      timeline(scheduler, state)
+    }
+  }
+
+  @Test func completionRunsWhenTheAnimationIsLogicallyComplete() throws {
+    var ran: [Double] = []
+    let m = try movie { scheduler, state in
+      scheduler.schedule(after: 0.5) {
+        withAnimation(.spring(response: 0.4, dampingFraction: 0.6)) {
+          state.x = 50
+        } completion: {
+          ran.append(scheduler.now)
+          withAnimation(.linear(duration: 0.25).repeatCount(2)) {
+            state.y = 30
+          } completion: {
+            ran.append(scheduler.now)
+          }
+        }
+      }
+    }
+    #expect(ran.count == 2)
+    #expect(abs(ran[0] - 0.9) < 1e-12 && abs(ran[1] - 1.4) < 1e-12)
+    let times = m.scene.transactions.map(\.time)
+    #expect(times.count == 2 && times[0] == 0.5 && abs(times[1] - 0.9) < 1e-12)
+  }
+
+  @Test func removedWaitsForTheFinishAndNoChangeCompletesAtOnce() throws {
+    var ran: [Double] = []
+    _ = try movie { scheduler, state in
+      withAnimation(.easeIn(duration: 0.3).delay(0.1), completionCriteria: .removed) {
+        state.x = 5
+      } completion: {
+        ran.append(scheduler.now)
+      }
+      withAnimation(.linear(duration: 2)) {
+      } completion: {
+        ran.append(scheduler.now)
+      }
+      withAnimation(.linear(duration: 1).repeatForever()) {
+        state.y = 1
+      } completion: {
+        ran.append(-1)
+      }
+    }
+    #expect(ran.count == 2 && ran[0] == 0 && abs(ran[1] - 0.4) < 1e-12)
+  }
+
+  @Test func springValueOverAPairIsComponentwise() {
+    let spring = Spring(duration: 0.4, bounce: 0.2)
+    let v = spring.value(target: AnimatablePair(10.0, -4.0), initialVelocity: AnimatablePair(0.0, 3.0), time: 0.13)
+    #expect(v.first == spring.value(target: 10, initialVelocity: 0, time: 0.13))
+    #expect(v.second == spring.value(target: -4, initialVelocity: 3, time: 0.13))
+    #expect(abs(spring.value(fromValue: 5.0, toValue: 15.0, time: 0.13) - (5 + v.first)) < 1e-12)
+  }
+}

@@ -123,29 +123,15 @@ extension SceneDecoder {
       let d = m["duration"].map { duration($0, join(path, "duration")) } ?? 0.35
       return d.flatMap { Animation.curve(named: key, duration: $0) }
     case "spring":
-      guard let m = object(v, path, allowed: ["response", "dampingFraction", "blendDuration", "duration", "bounce"])
-      else {
-        return nil
-      }
+      let forms: [SpringForm] = [.response(dampingKey: "dampingFraction", defaultDamping: 0.825), .durationBounce]
+      guard let m = object(v, path, allowed: forms.flatMap(\.keys) + ["blendDuration"]) else { return nil }
       let blend = m["blendDuration"].map { number($0, join(path, "blendDuration"), .nonNegative) } ?? 0
-      if m["duration"] != nil || m["bounce"] != nil {
-        for k in ["response", "dampingFraction"] where m[k] != nil {
-          error(m[k]!, join(path, k), "use either response/dampingFraction or duration/bounce, not both")
-          return nil
-        }
-        let d = m["duration"].map { springDuration($0, join(path, "duration")) } ?? 0.5
-        let b = m["bounce"].map { bounce($0, join(path, "bounce")) } ?? 0
-        guard let d, let b, let blend else { return nil }
-        return .spring(duration: d, bounce: b, blendDuration: blend)
+      guard let spring = springParameters(v, m, path, forms: forms), let blend else { return nil }
+      switch spring {
+      case let .durationBounce(d, b): return .spring(duration: d, bounce: b, blendDuration: blend)
+      case let .response(r, z): return .spring(response: r, dampingFraction: z, blendDuration: blend)
+      case .physical: return nil
       }
-      let r = m["response"].map { springDuration($0, join(path, "response")) } ?? 0.5
-      let z = m["dampingFraction"].map { number($0, join(path, "dampingFraction"), .nonNegative) } ?? 0.825
-      guard let r, let z, let blend else { return nil }
-      if z > 100 {
-        error(m["dampingFraction"]!, join(path, "dampingFraction"), "\(format(z)) is out of range; expected 0…100")
-        return nil
-      }
-      return .spring(response: r, dampingFraction: z, blendDuration: blend)
     case "smooth", "snappy", "bouncy":
       guard let m = object(v, path, allowed: ["duration", "extraBounce"]) else { return nil }
       let d = m["duration"].map { springDuration($0, join(path, "duration")) } ?? 0.5
@@ -176,62 +162,19 @@ extension SceneDecoder {
       }
       return a
     case "interpolatingSpring":
-      guard let m = object(v, path, allowed: ["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
-      else {
-        return nil
-      }
+      let forms: [SpringForm] = [.durationBounce, .physical]
+      guard let m = object(v, path, allowed: forms.flatMap(\.keys) + ["initialVelocity"]) else { return nil }
       let v0 = m["initialVelocity"].map { number($0, join(path, "initialVelocity")) } ?? 0
-      guard let v0 else { return nil }
-      if m["duration"] != nil || m["bounce"] != nil {
-        for k in ["mass", "stiffness", "damping"] where m[k] != nil {
-          error(m[k]!, join(path, k), "use either mass/stiffness/damping or duration/bounce, not both")
-          return nil
-        }
-        let d = m["duration"].map { springDuration($0, join(path, "duration")) } ?? 0.5
-        let b = m["bounce"].map { bounce($0, join(path, "bounce")) } ?? 0
-        guard let d, let b else { return nil }
-        return .interpolatingSpring(duration: d, bounce: b, initialVelocity: v0)
+      guard let spring = springParameters(v, m, path, forms: forms), let v0 else { return nil }
+      switch spring {
+      case let .durationBounce(d, b): return .interpolatingSpring(duration: d, bounce: b, initialVelocity: v0)
+      case let .physical(mass, k, c):
+        return .interpolatingSpring(mass: mass, stiffness: k, damping: c, initialVelocity: v0)
+      case .response: return nil
       }
-      if m["mass"] == nil && m["stiffness"] == nil && m["damping"] == nil {
-        return .interpolatingSpring(duration: 0.5, bounce: 0, initialVelocity: v0)
-      }
-      let mass = m["mass"].map { number($0, join(path, "mass"), .positive) } ?? 1
-      let k = m["stiffness"].map { number($0, join(path, "stiffness"), .positive) } ?? 100
-      let c = m["damping"].map { number($0, join(path, "damping"), .nonNegative) } ?? 10
-      guard let mass, let k, let c else { return nil }
-      if k / mass > 1e8 {
-        error(
-          m["stiffness"] ?? v, join(path, "stiffness"),
-          "stiffness/mass \(format(k / mass)) is too large; expected at most 1e8")
-        return nil
-      }
-      if c == 0 {
-        error(m["damping"] ?? v, join(path, "damping"), "a spring without damping never settles; expected damping > 0")
-        return nil
-      }
-      return .interpolatingSpring(mass: mass, stiffness: k, damping: c, initialVelocity: v0)
     default:
       return nil
     }
-  }
-
-  /// Spring durations: 0 would be an infinitely stiff spring.
-  mutating func springDuration(_ v: JSONValue, _ path: String) -> Double? {
-    guard let d = number(v, path, .positive) else { return nil }
-    if d < 0.001 || d > 3600 {
-      error(v, path, "\(format(d)) s is out of range; expected 0.001…3600")
-      return nil
-    }
-    return d
-  }
-
-  mutating func bounce(_ v: JSONValue, _ path: String) -> Double? {
-    guard let b = number(v, path) else { return nil }
-    guard b > -1 && b < 1 else {
-      error(v, path, "\(format(b)) is out of range; expected −1 < bounce < 1")
-      return nil
-    }
-    return b
   }
 
   mutating func timingCurve(_ v: JSONValue, _ path: String, duration dv: JSONValue?, durationPath: String) -> Animation?

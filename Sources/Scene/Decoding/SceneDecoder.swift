@@ -29,6 +29,8 @@ public enum SceneLimits {
   /// The longest array of the format: timeline events, sequence steps, path commands. The
   /// parser stops at a longer one before building it all.
   public static let maxArrayCount = 1_000_000
+  /// Keyframes in all of a scene's keyframes events together.
+  public static let maxKeyframes = 1_000_000
   /// Work to replay the timeline into animation tracks, in units of about a microsecond
   /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
   /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
@@ -48,6 +50,8 @@ public struct SceneDecoder {
   var nodeCount = 0
   /// Paths of animations that repeat forever, checked against `"duration": "auto"`.
   var foreverAnimations: [(path: String, location: SourceLocation)] = []
+  /// Keyframes read so far, against ``SceneLimits/maxKeyframes``.
+  var keyframeCount = 0
 
   init(file: String) { self.file = file }
 

@@ -58,13 +58,42 @@ extension SceneEncoder {
     }
 
     func transaction(_ tx: Transaction, _ path: String) throws(SceneEncodingError) -> JSONOutput {
-      var members: [(String, JSONOutput)] = [("at", try number(tx.time, "\(path).at"))]
+      var members: [(String, JSONOutput)] = []
+      if let name = tx.name { members.append(("name", .string(name))) }
+      if let after = tx.after {
+        members.append(("after", .string(after.name)))
+        if after.delay != 0 { members.append(("delay", try number(after.delay, "\(path).delay"))) }
+      } else {
+        members.append(("at", try number(tx.time, "\(path).at")))
+      }
+      if let k = tx.keyframes { return .object(members + (try keyframes(k, path))) }
+      if let phases = tx.phases {
+        var steps: [JSONOutput] = []
+        for (k, step) in phases.steps.enumerated() {
+          steps.append(
+            .object(
+              try change(step.changes, step.animation, step.disablesAnimations, "\(path).phases[\(k)]")))
+        }
+        members.append(("phases", .array(steps)))
+        if phases.repeatCount != 1 {
+          members.append(("repeat", phases.repeatCount.map { .number(Double($0)) } ?? .bool(true)))
+        }
+        return .object(members)
+      }
+      return .object(members + (try change(tx.changes, tx.animation, tx.disablesAnimations, path)))
+    }
+
+    /// `set`, `animation` and `disablesAnimations` of an event or a phase.
+    func change(
+      _ changes: [(name: String, value: StateValue)], _ animation: Animation?, _ disablesAnimations: Bool,
+      _ path: String
+    ) throws(SceneEncodingError) -> [(String, JSONOutput)] {
       var set: [(String, JSONOutput)] = []
-      for (name, value) in tx.changes { set.append((name, try literal(value, "\(path).set.\(name)"))) }
-      members.append(("set", .object(set)))
-      if let a = tx.animation { members.append(("animation", try animation(a, "\(path).animation"))) }
-      if tx.disablesAnimations { members.append(("disablesAnimations", .bool(true))) }
-      return .object(members)
+      for (name, value) in changes { set.append((name, try literal(value, "\(path).set.\(name)"))) }
+      var members: [(String, JSONOutput)] = [("set", .object(set))]
+      if let a = animation { members.append(("animation", try self.animation(a, "\(path).animation"))) }
+      if disablesAnimations { members.append(("disablesAnimations", .bool(true))) }
+      return members
     }
 
     // MARK: Values

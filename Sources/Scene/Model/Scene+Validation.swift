@@ -18,7 +18,10 @@ extension Scene {
   /// Every problem, in tree order, then the timeline's.
   public func validate() -> [SceneProblem] {
     var problems: [SceneProblem] = []
-    var repeatsForever = transactions.contains { $0.animation?.repeatsForever == true }
+    var repeatsForever = transactions.contains {
+      $0.animation?.repeatsForever == true || ($0.keyframes.map { $0.repeatCount == nil } ?? false)
+        || ($0.phases.map { $0.repeatCount == nil } ?? false)
+    }
     func visit(_ node: Node) {
       let isShape = if case .shape = node.kind { true } else { false }
       for (i, m) in node.modifiers.enumerated() {
@@ -43,8 +46,57 @@ extension Scene {
       }
     }
     visit(root)
+    for problem in Self.afterProblems(transactions) {
+      let path = transactions[problem.index].path
+      problems.append(SceneProblem(path: problem.key.map { "\(path).\($0)" } ?? path, message: problem.message))
+    }
     if duration == .auto, repeatsForever {
       problems.append(SceneProblem(path: "duration", message: Self.repeatForeverProblem))
+    }
+    return problems
+  }
+
+  /// What is wrong with the timeline's names and `after` links: a name used twice, an `after`
+  /// that names no event, events that wait for each other in a cycle (reported once, at the
+  /// first of them). `key` is the event's key at fault (`name`, `after`), nil for the event.
+  public static func afterProblems(_ transactions: [Transaction]) -> [(index: Int, key: String?, message: String)] {
+    var problems: [(index: Int, key: String?, message: String)] = []
+    var byName: [String: Int] = [:]
+    for (i, tx) in transactions.enumerated() {
+      guard let name = tx.name else { continue }
+      if let first = byName[name] {
+        problems.append(
+          (i, "name", "the event name \"\(name)\" is already used by \(transactions[first].path); names must be unique")
+        )
+      } else {
+        byName[name] = i
+      }
+    }
+    for (i, tx) in transactions.enumerated() {
+      guard let after = tx.after, byName[after.name] == nil else { continue }
+      let hint = Suggestion.hint(for: after.name, in: byName.keys.sorted())
+      problems.append((i, "after", "no event is named \"\(after.name)\"\(hint); \"after\" names an event's \"name\""))
+    }
+    // Each event's link is followed once: a walk stops at an event an earlier walk visited,
+    // and a walk that meets its own path again (`walk[j] == i`) has found a cycle.
+    var walk = [Int](repeating: -1, count: transactions.count)
+    for i in transactions.indices where walk[i] < 0 {
+      var path: [Int] = []
+      var current: Int? = i
+      while let j = current, walk[j] < 0 {
+        walk[j] = i
+        path.append(j)
+        current = transactions[j].after.flatMap { byName[$0.name] }
+      }
+      guard let j = current, walk[j] == i, let start = path.firstIndex(of: j) else { continue }
+      let cycle = Array(path[start...])
+      let first = cycle.min()!
+      let names = (cycle + [cycle[0]]).map { transactions[$0].name ?? transactions[$0].path }
+      problems.append(
+        (
+          first, "after",
+          "events wait for each other in a cycle (\(names.joined(separator: " → "))), so none of them ever happens; give one of them \"at\""
+        ))
     }
     return problems
   }

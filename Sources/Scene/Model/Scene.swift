@@ -8,8 +8,9 @@ public struct Scene: Sendable {
   /// State variables in file order, with their initial values.
   public var state: [(name: String, value: StateValue)]
   public var root: Node
-  /// The timeline as transactions in the order they apply (sequences expanded, sorted
-  /// stably by time).
+  /// The timeline as transactions (sequences expanded): those with a time sorted stably by
+  /// it, then those that happen `after` another event, in file order. The replay orders them
+  /// all by the times they happen (`CompiledScene.events`).
   public var transactions: [Transaction]
 
   public init(
@@ -58,12 +59,74 @@ public struct Transaction: Sendable {
   /// Where the event (or sequence step) starts in the file, for messages about it that only
   /// replaying the timeline finds (a timeline too heavy to replay).
   public var location: SourceLocation
+  /// The event's name, which later events can follow with `after`.
+  public var name: String?
+  /// When set, the transaction happens when the named event's animations are logically
+  /// complete, plus a delay, instead of at `time` (which the replay fills in).
+  public var after: After?
+  /// A keyframes event: tracks that drive number variables from when it happens (its
+  /// `changes` are then empty).
+  public var keyframes: KeyframeTracks?
+  /// A phases event: steps that each happen when the previous one's animations are logically
+  /// complete (its `changes` are then empty).
+  public var phases: Phases?
 
   public init(
     time: Double, changes: [(name: String, value: StateValue)], animation: Animation?,
-    disablesAnimations: Bool, path: String, location: SourceLocation = SourceLocation(line: 1, column: 1)
+    disablesAnimations: Bool, path: String, location: SourceLocation = SourceLocation(line: 1, column: 1),
+    name: String? = nil, after: After? = nil, keyframes: KeyframeTracks? = nil, phases: Phases? = nil
   ) {
     self.time = time; self.changes = changes; self.animation = animation
     self.disablesAnimations = disablesAnimations; self.path = path; self.location = location
+    self.name = name; self.after = after; self.keyframes = keyframes; self.phases = phases
+  }
+
+  /// SwiftUI's `PhaseAnimator` as an event: the first step happens when the event does, each
+  /// next one when the animations of the one before are logically complete; after the last,
+  /// the first again (one cycle), as many cycles as `repeatCount`.
+  public struct Phases: Sendable {
+    /// One phase: the state it sets and the animation that brings it in.
+    public struct Step: Sendable {
+      public var changes: [(name: String, value: StateValue)]
+      public var animation: Animation?
+      public var disablesAnimations: Bool
+      public init(changes: [(name: String, value: StateValue)], animation: Animation?, disablesAnimations: Bool = false)
+      {
+        self.changes = changes; self.animation = animation; self.disablesAnimations = disablesAnimations
+      }
+    }
+    public var steps: [Step]
+    /// How many cycles; nil: forever.
+    public var repeatCount: Int?
+    public init(steps: [Step], repeatCount: Int? = 1) {
+      self.steps = steps; self.repeatCount = repeatCount
+    }
+
+    /// The number of steps that happen: the first, then each cycle's others and the first again.
+    public var stepCount: Int? { repeatCount.map { 1 + $0 * steps.count } }
+  }
+
+  /// Keyframe tracks on number variables, run together (SwiftUI's `KeyframeAnimator`), and how
+  /// many times (`repeat`).
+  public struct KeyframeTracks: Sendable {
+    /// Variable name → its keyframes, in file order.
+    public var tracks: [(name: String, keyframes: [Keyframe])]
+    /// How many times the tracks run; nil: forever.
+    public var repeatCount: Int?
+    public init(tracks: [(name: String, keyframes: [Keyframe])], repeatCount: Int? = 1) {
+      self.tracks = tracks; self.repeatCount = repeatCount
+    }
+  }
+
+  /// `"after": NAME` with its `"delay"`: SwiftUI's `withAnimation(_:completionCriteria:_:completion:)`,
+  /// the completion handler making the next change.
+  public struct After: Hashable, Sendable {
+    /// The event whose animations this one waits for.
+    public var name: String
+    /// Seconds to wait after they are logically complete.
+    public var delay: Double
+    public init(name: String, delay: Double = 0) {
+      self.name = name; self.delay = delay
+    }
   }
 }
