@@ -54,10 +54,19 @@ struct LayoutPass {
   // MARK: Presence
 
   /// The branch an `if` node shows in this snapshot, if any.
-  func chosenBranch(_ i: Int) -> Int? {
-    guard case .conditional(let flag, _, let otherwise) = table[i].node.kind else { return nil }
-    if state[flag].bool == true { return table[i].children[0] }
-    return otherwise == nil ? nil : table[i].children[1]
+  func chosenBranch(_ i: Int) -> Int? { table.chosenBranch(i, state) }
+
+  /// The elements a `forEach` shows in this snapshot, in the order of its data.
+  func shownElements(_ i: Int) -> [Int] { table.shownElements(i, state) }
+
+  /// Whether an `if` branch or a `forEach` element is shown by its parent in this snapshot.
+  func isShown(_ i: Int) -> Bool { table.isShown(i, state) }
+
+  /// The position of a `forEach` element among the shown elements of its `forEach` (-1 when
+  /// it is not shown).
+  func shownElementIndex(_ i: Int) -> Int {
+    guard let (forEach, _) = table[i].element else { return -1 }
+    return shownElements(forEach).firstIndex(of: i) ?? -1
   }
 
   /// True when the node takes part in a stack: `empty` and an `if` showing nothing do not
@@ -68,6 +77,19 @@ struct LayoutPass {
     case .conditional: return chosenBranch(i).map(participates) ?? false
     default: return true
     }
+  }
+
+  /// The views node `i` contributes to a stack: a `forEach` its shown elements (in data
+  /// order, each flattened again), another node itself when it participates.
+  func stackItems(_ i: Int) -> [Int] {
+    if case .forEach = table[i].node.kind { return shownElements(i).flatMap(stackItems) }
+    return participates(i) ? [i] : []
+  }
+
+  /// The views laid out by a container node (stack, zstack, forEach), flattened.
+  func items(ofContainer i: Int) -> [Int] {
+    if case .forEach = table[i].node.kind { return shownElements(i).flatMap(stackItems) }
+    return table[i].children.flatMap(stackItems)
   }
 
   /// Whether the modifier has an argument that layout reads (`frame`, `padding`, `position`).
@@ -124,9 +146,9 @@ struct LayoutPass {
       return .zero
     case .spacer:
       return Size(width: p.width.isFinite ? p.width : .infinity, height: p.height.isFinite ? p.height : .infinity)
-    case .zstack:
+    case .zstack, .forEach:
       var w = 0.0, h = 0.0
-      for c in entry.children where participates(c) {
+      for c in items(ofContainer: i) {
         let s = size(c, table[c].node.modifiers.count, p)
         w = max(w, s.width)
         h = max(h, s.height)
@@ -148,7 +170,7 @@ struct LayoutPass {
   private mutating func stack(_ i: Int, _ p: Size, vertical: Bool, spacing: Double) -> (
     size: Size, sizes: [Int: Size], order: [Int]
   ) {
-    let kids = table[i].children.filter(participates)
+    let kids = items(ofContainer: i)
     let n = kids.count
     let main = vertical ? p.height : p.width
     let cross = vertical ? p.width : p.height
@@ -254,8 +276,9 @@ struct LayoutPass {
   private mutating func placeContent(_ i: Int, _ rect: Rect) {
     let entry = table[i]
     switch entry.node.kind {
-    case .zstack(_, let alignment):
-      for c in entry.children where participates(c) {
+    case .zstack, .forEach:
+      let alignment: Alignment = if case .zstack(_, let a) = entry.node.kind { a } else { .center }
+      for c in items(ofContainer: i) {
         let top = table[c].node.modifiers.count
         let s = finite(size(c, top, rect.size))
         place(c, top, aligned(s, in: rect, alignment))

@@ -45,8 +45,12 @@ struct TrackBuilder {
     return nil
   }
 
-  /// Conditional nodes by the flag that chooses their branch.
-  var conditionalsByFlag: [String: [Int]] = [:]
+  /// `if` branches and `forEach` elements by the state variables that decide whether they
+  /// are shown.
+  var presenceByVariable: [String: [Int]] = [:]
+  /// Per `forEach` element: when it was removed and its position before, so that while it
+  /// leaves it is drawn where it stood in the z-order.
+  var removals: [Int: [(time: Double, index: Int)]] = [:]
   /// Attributes by the state variables they read, as (node, index in `attributes[node]`).
   var attributesByVariable: [String: [(node: Int, index: Int)]] = [:]
   /// Work done so far (layout nodes, attributes evaluated, animation work), bounded by
@@ -71,7 +75,7 @@ struct TrackBuilder {
         attributeTracks[a.key] = AnimationTrack(initial: Self.vector(a.expression.evaluate(state), a.type))
       }
     }
-    for i in 0..<table.count where table[i].branch != nil {
+    for i in 0..<table.count where table[i].branch != nil || table[i].element != nil {
       presenceTracks[i] = AnimationTrack(initial: layout.rects[i] != nil ? [1, 0, 0, 0] : .zero)
     }
     for id in matchedGroups {
@@ -113,20 +117,20 @@ struct TrackBuilder {
         layout = LayoutPass(table: table, state: state, canvas: canvas)
         try spend(table.count, k, tx)
 
-        // Insertions and removals of `if` branches.
-        for flag in changed {
-          for i in conditionalsByFlag[flag] ?? [] {
-            let animation = effective(i, above: -1)
-            for b in table[i].children {
-              let wasIn = oldLayout.chosenBranch(i) == b
-              let isIn = layout.chosenBranch(i) == b
-              guard wasIn != isIn else { continue }
-              if isIn {
-                try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
-                try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
-              } else {
-                try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
-              }
+        // Insertions and removals of `if` branches and `forEach` elements.
+        var seen: Set<Int> = []
+        for name in changed {
+          for b in presenceByVariable[name] ?? [] where seen.insert(b).inserted {
+            let wasIn = oldLayout.isShown(b), isIn = layout.isShown(b)
+            guard wasIn != isIn else { continue }
+            let parent = table[b].branch?.ifNode ?? table[b].element!.forEachNode
+            let animation = effective(parent, above: -1)
+            if isIn {
+              try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
+              try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
+            } else {
+              removals[b, default: []].append((t, oldLayout.shownElementIndex(b)))
+              try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
             }
           }
         }
@@ -247,6 +251,8 @@ struct TrackBuilder {
     case .point(let p): return [p.x, p.y, 0, 0]
     case .color(let c): return ColorSpace.vector(c)
     case .bool(let b): return [b ? 1 : 0, 0, 0, 0]
+    // Strings and arrays are read by conditions and forEach only; nothing draws them.
+    case .string, .strings, .numbers: return .zero
     }
   }
 
@@ -269,9 +275,16 @@ struct TrackBuilder {
           add(-1, slot, v.expression, v.type)
         }
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
-      case .conditional(let flag, _, _):
-        layoutDependencies.insert(flag)
-        conditionalsByFlag[flag, default: []].append(i)
+      case .conditional(let condition, _, _):
+        let names = condition.dependencies
+        layoutDependencies.formUnion(names)
+        for name in names { for b in table[i].children { presenceByVariable[name, default: []].append(b) } }
+      case .forEach(let data, _):
+        let names = data.dependencies
+        layoutDependencies.formUnion(names)
+        for name in names { for b in table[i].children { presenceByVariable[name, default: []].append(b) } }
+      case .spacer(let m?):
+        layoutDependencies.formUnion(m.dependencies)
       default: break
       }
       for (j, m) in node.modifiers.enumerated() {
@@ -311,14 +324,5 @@ struct TrackBuilder {
     }
   }
 
-  static func dependencies(_ e: Expression) -> Set<String> {
-    switch e {
-    case .constant: return []
-    case .state(let n): return [n]
-    case .conditional(let f, let a, let b): return dependencies(a).union(dependencies(b)).union([f])
-    case .point(let x, let y): return dependencies(x).union(dependencies(y))
-    case .color(let r, let g, let b, let a):
-      return dependencies(r).union(dependencies(g)).union(dependencies(b)).union(dependencies(a))
-    }
-  }
+  static func dependencies(_ e: Expression) -> Set<String> { e.dependencies }
 }

@@ -161,12 +161,10 @@ struct SceneSynthesizer {
 
   /// One `if` node per position: SwiftUI's flattened branches keep their places in a stack.
   func conditionals(flag: String, then: [Node], else otherwise: [Node]) -> [Node] {
-    (0..<max(then.count, otherwise.count)).map { k in
-      Node(
-        kind: .conditional(
-          flag: flag, then: k < then.count ? then[k] : Node(kind: .empty, path: ""),
-          else: k < otherwise.count ? otherwise[k] : nil),
-        path: "")
+    (0..<max(then.count, otherwise.count)).map { k -> Node in
+      let branch: Node = k < then.count ? then[k] : Node(kind: .empty, path: "")
+      let other: Node? = k < otherwise.count ? otherwise[k] : nil
+      return Node(kind: .conditional(condition: .state(flag), then: branch, else: other), path: "")
     }
   }
 

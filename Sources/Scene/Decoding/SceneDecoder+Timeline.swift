@@ -68,7 +68,13 @@ extension SceneDecoder {
         ok = false
         continue
       }
-      guard let value = literal(m.value, p) else {
+      // A string or array variable takes a bare string or array; other values say their type.
+      let value =
+        [.string, .strings, .numbers].contains(type)
+        ? expression(m.value, p, type, allowState: false).flatMap {
+          if case .constant(let c) = $0 { c } else { nil }
+        } : literal(m.value, p)
+      guard let value else {
         ok = false
         continue
       }

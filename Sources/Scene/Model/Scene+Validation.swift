@@ -39,6 +39,7 @@ extension Scene {
       case .conditional(_, let a, let b):
         visit(a)
         if let b { visit(b) }
+      case .forEach(_, let content): visit(content)
       default: break
       }
     }

@@ -55,6 +55,8 @@ extension ArgumentSpec {
       case .bool: base = ref("bool")
       case .color: base = ref("color")
       case .point: base = ref("point")
+      case .string: base = .object([("type", .string("string"))])
+      case .strings, .numbers: base = .object([("type", .string("array"))])
       }
       return numberAsPoint ? .object([("anyOf", .array([ref("number"), base]))]) : base
     case .alignment: return ref("alignment")
