@@ -29,6 +29,61 @@ struct LayoutPass {
 
   /// A view used when nothing proposes a size (SwiftUI's default for shapes is 10×10).
   static let unspecifiedSide = 10.0
+  /// A proposed length of nil in SwiftUI's terms: "your ideal size" (`fixedSize`, a flexible
+  /// frame's ideal). Never a real length, so it is kept apart from every finite one.
+  static let unspecified = -Double.infinity
+
+  /// One axis of a frame: `fixed` (a fixed frame's width or height) or the flexible bounds.
+  struct FrameAxis {
+    var fixed, minimum, ideal, maximum: Double?
+
+    /// What the frame proposes to its child when it is proposed `p`: the fixed length; else
+    /// `p` (or, unspecified, the ideal) clamped to the bounds (Apple's documentation of
+    /// `frame(minWidth:idealWidth:maxWidth:…)`).
+    func proposal(_ p: Double) -> Double {
+      if let fixed { return fixed }
+      var q = p == LayoutPass.unspecified ? (ideal ?? p) : p
+      if q != LayoutPass.unspecified {
+        if let minimum { q = max(q, minimum) }
+        if let maximum { q = min(q, maximum) }
+      }
+      return q
+    }
+
+    /// The frame's length when it is proposed `p` and its child takes `child`: the fixed
+    /// length; the child's without bounds; else, as Apple documents it, the proposal clamped
+    /// to the minimum when the proposal is less than the child, clamped to the maximum when
+    /// it is more, and the child's otherwise (both bounds: the proposal clamped to them).
+    func length(_ p: Double, _ child: Double) -> Double {
+      if let fixed { return fixed }
+      guard minimum != nil || maximum != nil else { return child }
+      let q = p == LayoutPass.unspecified ? (ideal ?? p) : p
+      var r = child
+      if q == LayoutPass.unspecified {
+        if let minimum { r = max(minimum, r) }
+        if let maximum { r = min(maximum, r) }
+        return r
+      }
+      if let minimum { r = max(minimum, min(r, q)) }
+      if let maximum { r = min(maximum, max(r, q)) }
+      return r
+    }
+  }
+
+  func frameAxis(_ fixed: Expression?, _ minimum: Expression?, _ ideal: Expression?, _ maximum: Expression?)
+    -> FrameAxis
+  {
+    func length(_ e: Expression?) -> Double? { e.map { max(0, $0.number(state)) } }
+    return FrameAxis(fixed: length(fixed), minimum: length(minimum), ideal: length(ideal), maximum: length(maximum))
+  }
+
+  /// A view's `layoutPriority` (the outermost one of its chain; 0 without).
+  func layoutPriority(_ i: Int) -> Double {
+    for m in table[i].node.modifiers.reversed() {
+      if case .layoutPriority(let e) = m.kind { return e.number(state) }
+    }
+    return 0
+  }
 
   /// A pass with nothing placed yet, for laying out one subtree in a given rect.
   init(table: NodeTable, state: StateSnapshot) {
@@ -116,14 +171,20 @@ struct LayoutPass {
     let node = table[i].node
     guard level > 0 else { return contentSize(i, p) }
     switch node.modifiers[level - 1].kind {
-    case .frame(let w, let h, _):
-      let fw = w.map { max(0, $0.number(state)) }, fh = h.map { max(0, $0.number(state)) }
-      let child = size(i, level - 1, Size(width: fw ?? p.width, height: fh ?? p.height))
-      return Size(width: fw ?? child.width, height: fh ?? child.height)
+    case .frame(let w, let h, _, let f):
+      let (x, y) = (
+        frameAxis(w, f.minWidth, f.idealWidth, f.maxWidth), frameAxis(h, f.minHeight, f.idealHeight, f.maxHeight)
+      )
+      let child = size(i, level - 1, Size(width: x.proposal(p.width), height: y.proposal(p.height)))
+      return Size(width: x.length(p.width, child.width), height: y.length(p.height, child.height))
+    case .fixedSize(let horizontal, let vertical):
+      return size(
+        i, level - 1,
+        Size(width: horizontal ? Self.unspecified : p.width, height: vertical ? Self.unspecified : p.height))
     case .padding(let t, let l, let b, let r):
       let (top, leading, bottom, trailing) = (t.number(state), l.number(state), b.number(state), r.number(state))
-      let inner = Size(
-        width: max(0, p.width - leading - trailing), height: max(0, p.height - top - bottom))
+      func inset(_ d: Double, _ by: Double) -> Double { d == Self.unspecified ? d : max(0, d - by) }
+      let inner = Size(width: inset(p.width, leading + trailing), height: inset(p.height, top + bottom))
       let child = size(i, level - 1, inner)
       return Size(
         width: max(0, child.width + leading + trailing), height: max(0, child.height + top + bottom))
@@ -141,11 +202,15 @@ struct LayoutPass {
     let entry = table[i]
     switch entry.node.kind {
     case .shape, .color:
-      return p
+      // With nothing proposed, SwiftUI's shapes and colors take 10 points.
+      func side(_ d: Double) -> Double { d == Self.unspecified ? Self.unspecifiedSide : d }
+      return Size(width: side(p.width), height: side(p.height))
     case .empty:
       return .zero
-    case .spacer:
-      return Size(width: p.width.isFinite ? p.width : .infinity, height: p.height.isFinite ? p.height : .infinity)
+    case .spacer(let minLength):
+      let least = minLength.map { max(0, $0.number(state)) } ?? 0
+      func side(_ d: Double) -> Double { d == Self.unspecified ? least : max(least, d) }
+      return Size(width: side(p.width), height: side(p.height))
     case .zstack, .forEach:
       var w = 0.0, h = 0.0
       for c in items(ofContainer: i) {
@@ -184,20 +249,30 @@ struct LayoutPass {
     if !main.isFinite {
       for k in kids { sizes[k] = size(k, table[k].node.modifiers.count, proposal(main)) }
     } else {
-      var flex: [(kid: Int, flexibility: Double, order: Int)] = []
+      // SwiftUI's division (Apple's documentation of layoutPriority; objc.io, "How an HStack
+      // lays out its children"): the highest priority first, offered what is left minus the
+      // minimum of every lower priority; within one priority the least flexible first, each
+      // offered an equal share of what its group has left.
+      var flex: [(kid: Int, flexibility: Double, order: Int, priority: Double, minimum: Double)] = []
       for (o, k) in kids.enumerated() {
         let top = table[k].node.modifiers.count
         let lo = mainOf(size(k, top, proposal(0)))
         let hi = mainOf(size(k, top, proposal(.infinity)))
-        flex.append((k, hi - lo, o))
+        flex.append((k, hi - lo, o, layoutPriority(k), lo))
       }
-      flex.sort { $0.flexibility != $1.flexibility ? $0.flexibility < $1.flexibility : $0.order < $1.order }
       var remaining = main - totalSpacing
-      for (j, f) in flex.enumerated() {
-        let share = max(0, remaining / Double(n - j))
-        let s = size(f.kid, table[f.kid].node.modifiers.count, proposal(share))
-        sizes[f.kid] = s
-        remaining -= mainOf(s)
+      for priority in Set(flex.map(\.priority)).sorted(by: >) {
+        let group = flex.filter { $0.priority == priority }.sorted {
+          $0.flexibility != $1.flexibility ? $0.flexibility < $1.flexibility : $0.order < $1.order
+        }
+        var available = remaining - flex.filter { $0.priority < priority }.reduce(0) { $0 + $1.minimum }
+        for (j, f) in group.enumerated() {
+          let share = max(0, available / Double(group.count - j))
+          let s = size(f.kid, table[f.kid].node.modifiers.count, proposal(share))
+          sizes[f.kid] = s
+          available -= mainOf(s)
+          remaining -= mainOf(s)
+        }
       }
     }
     var total = totalSpacing, maxCross = 0.0
@@ -242,10 +317,18 @@ struct LayoutPass {
     }
     let below = level - 1
     switch node.modifiers[below].kind {
-    case .frame(let w, let h, let alignment):
-      let fw = w.map { max(0, $0.number(state)) }, fh = h.map { max(0, $0.number(state)) }
-      let child = finite(size(i, below, Size(width: fw ?? rect.width, height: fh ?? rect.height)))
+    case .frame(let w, let h, let alignment, let f):
+      let (x, y) = (
+        frameAxis(w, f.minWidth, f.idealWidth, f.maxWidth), frameAxis(h, f.minHeight, f.idealHeight, f.maxHeight)
+      )
+      let child = finite(size(i, below, Size(width: x.proposal(rect.width), height: y.proposal(rect.height))))
       place(i, below, aligned(child, in: rect, alignment))
+    case .fixedSize(let horizontal, let vertical):
+      let child = finite(
+        size(
+          i, below,
+          Size(width: horizontal ? Self.unspecified : rect.width, height: vertical ? Self.unspecified : rect.height)))
+      place(i, below, aligned(child, in: rect, .center))
     case .padding(let t, let l, let b, let r):
       let (top, leading, bottom, trailing) = (t.number(state), l.number(state), b.number(state), r.number(state))
       let inner = Rect(

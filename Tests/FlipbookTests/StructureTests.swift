@@ -42,7 +42,7 @@ import Testing
     guard case .conditional(let flag, let then, let otherwise) = children[1].kind else {
       Issue.record("not an if"); return
     }
-    #expect(flag == "condition_0")
+    #expect(flag == .state("condition_0"))
     #expect(then.kind == .shape(.rectangle))
     #expect(otherwise == nil)
   }

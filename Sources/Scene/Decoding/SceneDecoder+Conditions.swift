@@ -74,7 +74,8 @@ extension SceneDecoder {
     guard op.compares(t0) else {
       let what = op == .eq || op == .ne ? "numbers, booleans, strings or colors" : "numbers"
       error(
-        v, path, "\"\(op.rawValue)\" compares \(what), not \(t0 == .strings || t0 == .numbers ? "arrays" : "\(t0)s")")
+        v, path,
+        "\"\(op.rawValue)\" compares \(what), not \(t0 == .strings || t0 == .numbers ? "arrays" : "\(t0.rawValue)s")")
       return nil
     }
     let a = expression(items[0], "\(path)[0]", t0)

@@ -1,6 +1,7 @@
 extension SceneDecoder {
   /// A finite literal number.
   mutating func number(_ v: JSONValue, _ path: String, _ range: NumberRange = .any) -> Double? {
+    if range == .nonNegativeOrInfinity, case .string("infinity") = v.kind { return .infinity }
     guard case .number(let n, let text) = v.kind else {
       typeError(v, path, expected: range.expectation)
       return nil

@@ -70,6 +70,8 @@ extension SceneEncoder {
     // MARK: Values
 
     func number(_ v: Double, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+      // Only a flexible frame's maximum may be infinite (the decoder reads it back there only).
+      if v == .infinity, path.hasSuffix(".maxWidth") || path.hasSuffix(".maxHeight") { return .string("infinity") }
       guard v.isFinite else {
         throw SceneEncodingError(path: path, message: "\(v) is not a finite number; JSON cannot hold it")
       }

@@ -25,6 +25,7 @@ extension Scene {
         if let message = m.kind.spec.placementProblem(after: node.modifiers[..<i].map(\.kind.spec), onShape: isShape) {
           problems.append(SceneProblem(path: m.path, message: message))
         }
+        if let message = m.kind.frameProblem { problems.append(SceneProblem(path: m.path, message: message)) }
         if let paint = m.kind.paint, let message = paint.problem {
           problems.append(SceneProblem(path: m.path, message: message))
         }

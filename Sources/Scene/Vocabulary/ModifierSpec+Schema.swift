@@ -49,6 +49,7 @@ extension ArgumentSpec {
         switch range {
         case .any: base = ref("number")
         case .nonNegative: base = ref("nonNegative")
+        case .nonNegativeOrInfinity: base = ref("nonNegativeOrInfinity")
         case .unit: base = ref("unit")
         case .positive: base = ref("positive")
         }
