@@ -97,7 +97,7 @@ struct LayoutPass {
     let top = table[0].node.modifiers.count
     let size = finite(self.size(0, top, canvas), fallback: canvas)
     let origin = Point(x: (canvas.width - size.width) / 2, y: (canvas.height - size.height) / 2)
-    place(0, top, Rect(origin: origin, size: size))
+    place(0, top, Rect(origin: origin, size: size), proposal: canvas)
   }
 
   private func finite(_ s: Size, fallback: Size) -> Size {
@@ -233,7 +233,7 @@ struct LayoutPass {
   /// least flexible first, so fixed-size children get their size and flexible ones share
   /// the rest.
   private mutating func stack(_ i: Int, _ p: Size, vertical: Bool, spacing: Double) -> (
-    size: Size, sizes: [Int: Size], order: [Int]
+    size: Size, sizes: [Int: Size], proposals: [Int: Size], order: [Int]
   ) {
     let kids = items(ofContainer: i)
     let n = kids.count
@@ -245,9 +245,12 @@ struct LayoutPass {
     func mainOf(_ s: Size) -> Double { vertical ? s.height : s.width }
     func crossOf(_ s: Size) -> Double { vertical ? s.width : s.height }
     let totalSpacing = spacing * Double(max(0, n - 1))
-    var sizes: [Int: Size] = [:]
+    var sizes: [Int: Size] = [:], proposals: [Int: Size] = [:]
     if !main.isFinite {
-      for k in kids { sizes[k] = size(k, table[k].node.modifiers.count, proposal(main)) }
+      for k in kids {
+        proposals[k] = proposal(main)
+        sizes[k] = size(k, table[k].node.modifiers.count, proposal(main))
+      }
     } else {
       // SwiftUI's division (Apple's documentation of layoutPriority; objc.io, "How an HStack
       // lays out its children"): the highest priority first, offered what is left minus the
@@ -270,6 +273,7 @@ struct LayoutPass {
           let share = max(0, available / Double(group.count - j))
           let s = size(f.kid, table[f.kid].node.modifiers.count, proposal(share))
           sizes[f.kid] = s
+          proposals[f.kid] = proposal(share)
           available -= mainOf(s)
           remaining -= mainOf(s)
         }
@@ -282,7 +286,7 @@ struct LayoutPass {
       if !isSpacer(k) { maxCross = max(maxCross, crossOf(s)) }
     }
     let size = vertical ? Size(width: maxCross, height: total) : Size(width: total, height: maxCross)
-    return (size, sizes, kids)
+    return (size, sizes, proposals, kids)
   }
 
   // MARK: Placement
@@ -304,15 +308,20 @@ struct LayoutPass {
     placed.removeAll(keepingCapacity: true)
   }
 
-  mutating func place(_ i: Int, _ level: Int, _ rect: Rect) {
+  /// Gives node `i` at `level` its rect, and lays out what is inside. `proposal` is what
+  /// the parent proposed when it sized the view (the rect's size when not given): a stack
+  /// divides that proposal again, so that an overflowing stack places its children as it
+  /// sized them, as SwiftUI's `placeSubviews` gets the proposal of `sizeThatFits`.
+  mutating func place(_ i: Int, _ level: Int, _ rect: Rect, proposal: Size? = nil) {
     let node = table[i].node
+    let p = proposal ?? rect.size
     if rects[i] == nil {
       rects[i] = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: node.modifiers.count + 1)
       placed.append(i)
     }
     rects[i]![level] = rect
     guard level > 0 else {
-      placeContent(i, rect)
+      placeContent(i, rect, p)
       return
     }
     let below = level - 1
@@ -321,56 +330,54 @@ struct LayoutPass {
       let (x, y) = (
         frameAxis(w, f.minWidth, f.idealWidth, f.maxWidth), frameAxis(h, f.minHeight, f.idealHeight, f.maxHeight)
       )
-      let child = finite(size(i, below, Size(width: x.proposal(rect.width), height: y.proposal(rect.height))))
-      place(i, below, aligned(child, in: rect, alignment))
+      let q = Size(width: x.proposal(p.width), height: y.proposal(p.height))
+      place(i, below, aligned(finite(size(i, below, q)), in: rect, alignment), proposal: q)
     case .fixedSize(let horizontal, let vertical):
-      let child = finite(
-        size(
-          i, below,
-          Size(width: horizontal ? Self.unspecified : rect.width, height: vertical ? Self.unspecified : rect.height)))
-      place(i, below, aligned(child, in: rect, .center))
+      let q = Size(width: horizontal ? Self.unspecified : p.width, height: vertical ? Self.unspecified : p.height)
+      place(i, below, aligned(finite(size(i, below, q)), in: rect, .center), proposal: q)
     case .padding(let t, let l, let b, let r):
       let (top, leading, bottom, trailing) = (t.number(state), l.number(state), b.number(state), r.number(state))
       let inner = Rect(
         x: rect.minX + leading, y: rect.minY + top,
         width: max(0, rect.width - leading - trailing), height: max(0, rect.height - top - bottom))
-      let child = finite(size(i, below, inner.size))
-      place(i, below, aligned(child, in: inner, .center))
+      func inset(_ d: Double, _ by: Double) -> Double { d == Self.unspecified ? d : max(0, d - by) }
+      let q = Size(width: inset(p.width, leading + trailing), height: inset(p.height, top + bottom))
+      place(i, below, aligned(finite(size(i, below, q)), in: inner, .center), proposal: q)
     case .position(let e):
-      let p = e.point(state)
-      let child = finite(size(i, below, rect.size))
+      let point = e.point(state)
+      let child = finite(size(i, below, p))
       place(
         i, below,
         Rect(
-          x: rect.minX + p.x - child.width / 2, y: rect.minY + p.y - child.height / 2,
-          width: child.width, height: child.height))
+          x: rect.minX + point.x - child.width / 2, y: rect.minY + point.y - child.height / 2,
+          width: child.width, height: child.height), proposal: p)
     case .overlay(_, let alignment), .background(_, let alignment):
-      place(i, below, rect)
+      place(i, below, rect, proposal: p)
       if let s = table[i].secondary[below] {
         let top = table[s].node.modifiers.count
         let sz = finite(size(s, top, rect.size))
         place(s, top, aligned(sz, in: rect, alignment))
       }
     default:
-      place(i, below, rect)
+      place(i, below, rect, proposal: p)
     }
   }
 
-  private mutating func placeContent(_ i: Int, _ rect: Rect) {
+  private mutating func placeContent(_ i: Int, _ rect: Rect, _ p: Size) {
     let entry = table[i]
     switch entry.node.kind {
     case .zstack, .forEach:
       let alignment: Alignment = if case .zstack(_, let a) = entry.node.kind { a } else { .center }
       for c in items(ofContainer: i) {
         let top = table[c].node.modifiers.count
-        let s = finite(size(c, top, rect.size))
-        place(c, top, aligned(s, in: rect, alignment))
+        let s = finite(size(c, top, p))
+        place(c, top, aligned(s, in: rect, alignment), proposal: p)
       }
     case .vstack(_, let spacing, let alignment), .hstack(_, let spacing, let alignment):
       let vertical: Bool
       if case .vstack = entry.node.kind { vertical = true } else { vertical = false }
       let sp = spacing.number(state)
-      let (_, sizes, order) = stack(i, rect.size, vertical: vertical, spacing: sp)
+      let (_, sizes, proposals, order) = stack(i, p, vertical: vertical, spacing: sp)
       var cursor = vertical ? rect.minY : rect.minX
       for k in order {
         let s = finite(sizes[k]!)
@@ -384,11 +391,11 @@ struct LayoutPass {
           r = Rect(x: cursor, y: rect.minY + (rect.height - s.height) * u.y, width: s.width, height: s.height)
           cursor += s.width + sp
         }
-        place(k, top, r)
+        place(k, top, r, proposal: proposals[k])
       }
     case .conditional:
       if let b = chosenBranch(i) {
-        place(b, table[b].node.modifiers.count, rect)
+        place(b, table[b].node.modifiers.count, rect, proposal: p)
       }
     default:
       break
