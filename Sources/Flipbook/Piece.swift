@@ -19,6 +19,8 @@ indirect enum Piece {
   case modified(Piece, ModifierValue)
   /// `.id(_:)`: a name for the node (stack-child identity, messages).
   case identified(Piece, String)
+  /// `ForEach`: one view per element, each with the element's id, in the data's order.
+  case keyed([(id: AnyHashable, piece: Piece)])
 
   static var empty: Piece { .list([]) }
 }

@@ -138,6 +138,14 @@ struct SceneSynthesizer {
       }
       return result
 
+    case .keyed:
+      var lists: [(snapshot: Int, elements: [(id: AnyHashable, piece: Piece)])] = []
+      for item in items {
+        guard case .keyed(let l) = item.piece else { throw mismatch(items, trail) }
+        lists.append((item.snapshot, l))
+      }
+      return try forEach(lists, in: trail)
+
     case .identified(_, let id):
       var inner: Items = []
       for item in items {
@@ -197,6 +205,7 @@ struct SceneSynthesizer {
     case .optional: return "an if"
     case .modified(let inner, let m): return "\(describe(inner)).\(m.kind.name)"
     case .identified(let inner, let id): return "\(describe(inner)).id(\(id))"
+    case .keyed(let l): return "a ForEach of \(l.count) views"
     }
   }
 }
