@@ -109,8 +109,15 @@ extension CompiledScene {
       level(i, table[i].node.modifiers.count, ctx)
     }
 
+    /// The shown elements of the `forEach`s drawn so far, so that an element's check costs
+    /// no scan of its data.
+    var shownElements: [Int: Set<Int>] = [:]
+
     /// Whether an `if` branch or `forEach` element is shown by its parent at this time.
-    func isShown(_ i: Int) -> Bool { table.isShown(i, state) }
+    func isShown(_ i: Int) -> Bool {
+      if let (forEach, _) = table[i].element, let shown = shownElements[forEach] { return shown.contains(i) }
+      return table.isShown(i, state)
+    }
 
     static func transition(of node: Node) -> Transition {
       for m in node.modifiers.reversed() {
@@ -268,7 +275,9 @@ extension CompiledScene {
     /// `zIndex` orders them first.
     mutating func drawElements(_ i: Int, _ ctx: DrawContext) {
       var order: [(node: Int, z: Double, position: Double)] = []
-      for (k, c) in table.shownElements(i, state).enumerated() { order.append((c, zIndex(c), Double(k))) }
+      let shown = table.shownElements(i, state)
+      shownElements[i] = Set(shown)
+      for (k, c) in shown.enumerated() { order.append((c, zIndex(c), Double(k))) }
       for c in table[i].children where !isShown(c) {
         guard let track = scene.presenceTracks[c], track.isAnimating(at: time), track.value(at: time).x != 0 else {
           continue

@@ -117,13 +117,6 @@ struct LayoutPass {
   /// Whether an `if` branch or a `forEach` element is shown by its parent in this snapshot.
   func isShown(_ i: Int) -> Bool { table.isShown(i, state) }
 
-  /// The position of a `forEach` element among the shown elements of its `forEach` (-1 when
-  /// it is not shown).
-  func shownElementIndex(_ i: Int) -> Int {
-    guard let (forEach, _) = table[i].element else { return -1 }
-    return shownElements(forEach).firstIndex(of: i) ?? -1
-  }
-
   /// True when the node takes part in a stack: `empty` and an `if` showing nothing do not
   /// (no spacing is added for them, as for SwiftUI's EmptyView).
   func participates(_ i: Int) -> Bool {

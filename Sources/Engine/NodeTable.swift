@@ -153,7 +153,8 @@ extension NodeTable {
     }
     if let (forEach, id) = self[i].element {
       guard case .forEach(let data, _) = self[forEach].node.kind else { return false }
-      return Expression.position(of: id.value, occurrence: id.occurrence, in: data.evaluate(state).elements ?? []) >= 0
+      if case .state(let name) = data { return state.position(of: id.value, occurrence: id.occurrence, in: name) >= 0 }
+      return true
     }
     return true
   }

@@ -118,10 +118,24 @@ struct TrackBuilder {
         try spend(table.count, k, tx)
 
         // Insertions and removals of `if` branches and `forEach` elements.
+        // A forEach's shown elements are found once per transaction, not once per element.
         var seen: Set<Int> = []
+        var shownBefore: [Int: [Int: Int]] = [:], shownAfter: [Int: Set<Int>] = [:]
         for name in changed {
           for b in presenceByVariable[name] ?? [] where seen.insert(b).inserted {
-            let wasIn = oldLayout.isShown(b), isIn = layout.isShown(b)
+            let wasIn: Bool, isIn: Bool
+            var oldPosition = -1
+            if let (f, _) = table[b].element {
+              if shownBefore[f] == nil {
+                let before = table.shownElements(f, oldLayout.state)
+                shownBefore[f] = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
+                shownAfter[f] = Set(table.shownElements(f, state))
+              }
+              oldPosition = shownBefore[f]![b] ?? -1
+              (wasIn, isIn) = (oldPosition >= 0, shownAfter[f]!.contains(b))
+            } else {
+              (wasIn, isIn) = (oldLayout.isShown(b), layout.isShown(b))
+            }
             guard wasIn != isIn else { continue }
             let parent = table[b].branch?.ifNode ?? table[b].element!.forEachNode
             let animation = effective(parent, above: -1)
@@ -129,7 +143,7 @@ struct TrackBuilder {
               try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
               try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
             } else {
-              removals[b, default: []].append((t, oldLayout.shownElementIndex(b)))
+              removals[b, default: []].append((t, oldPosition))
               try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
             }
           }

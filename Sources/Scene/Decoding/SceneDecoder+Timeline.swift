@@ -62,6 +62,10 @@ extension SceneDecoder {
     var ok = true
     for m in members {
       let p = join(path, m.key)
+      if brokenState.contains(m.key) {
+        ok = false
+        continue
+      }
       guard let type = stateTypes[m.key] else {
         let hint = Suggestion.hint(for: m.key, in: stateTypes.keys.sorted())
         error(m.keyLocation, p, "undeclared state variable \"\(excerpt(m.key))\"\(hint); declare it in \"state\"")

@@ -84,6 +84,7 @@ extension SceneDecoder {
 
   /// A reference to a state variable: `"$name"`, declared, of the expected type.
   mutating func stateReference(_ v: JSONValue, _ name: String, _ path: String, _ types: [ValueType]) -> String? {
+    if brokenState.contains(name) { return nil }
     guard let type = stateTypes[name] else {
       let hint = Suggestion.hint(for: name, in: stateTypes.keys.sorted())
       error(v, path, "undeclared state variable \"\(excerpt(name))\"\(hint); declare it in \"state\"")

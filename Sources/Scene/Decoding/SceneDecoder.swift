@@ -48,6 +48,8 @@ public struct SceneDecoder {
   var diagnostics: [Diagnostic] = []
   var suppressed = 0
   var stateTypes: [String: ValueType] = [:]
+  /// Variables whose declaration was reported as wrong: their uses are not reported again.
+  var brokenState: Set<String> = []
   /// The element types of the `forEach`s around the node being read, innermost last: what
   /// `"$item"` is.
   var elementTypes: [ValueType] = []
@@ -305,6 +307,8 @@ public struct SceneDecoder {
       if let value = literal(m.value, path) {
         stateTypes[m.key] = value.type
         result.append((m.key, value))
+      } else {
+        brokenState.insert(m.key)
       }
     }
     return result

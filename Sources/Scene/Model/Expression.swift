@@ -45,7 +45,7 @@ public indirect enum Expression: Hashable, Sendable {
     case .compare(let op, let a, let b): return .bool(op.holds(a.evaluate(state), b.evaluate(state)))
     case .item, .index: return .number(0)
     case .position(let value, let occurrence, let array):
-      return .number(Double(Self.position(of: value, occurrence: occurrence, in: state[array].elements ?? [])))
+      return .number(Double(state.position(of: value, occurrence: occurrence, in: array)))
     }
   }
 
