@@ -14,6 +14,12 @@ extension Node {
         }
       }
     }
+    func replaceAll(_ modifiers: [Modifier]) -> [Modifier] {
+      modifiers.map { m in
+        Modifier(
+          m.kind.map(value: { v, _ in replace(v) }, content: { $0.element(item: item, index: index) }), path: m.path)
+      }
+    }
     var n = self
     switch kind {
     case .shape(.roundedRectangle(let r, let continuous)):
@@ -39,10 +45,7 @@ extension Node {
           break
         }
         // The `if` node's own modifiers wrap the branch.
-        chosen.modifiers += n.modifiers.map { m in
-          Modifier(
-            m.kind.map(value: { v, _ in replace(v) }, content: { $0.element(item: item, index: index) }), path: m.path)
-        }
+        chosen.modifiers += replaceAll(modifiers)
         return chosen
       }
       n.kind = .conditional(
@@ -55,10 +58,7 @@ extension Node {
     case .spacer(let m):
       n.kind = .spacer(minLength: m.map(replace))
     }
-    n.modifiers = n.modifiers.map { m in
-      Modifier(
-        m.kind.map(value: { v, _ in replace(v) }, content: { $0.element(item: item, index: index) }), path: m.path)
-    }
+    n.modifiers = replaceAll(modifiers)
     return n
   }
 }
