@@ -207,13 +207,15 @@ struct TrackBuilder {
   ///
   /// A lower bound of what ``run()`` spends, from the state changes alone: the first layout;
   /// per transaction 1 plus its changes; a new layout when it changes a variable that layout
-  /// reads; and at least one for the attributes, of views outside every `if` branch (always
-  /// laid out), that read the changed variable read by the most of them.
+  /// reads; and at least one for the attributes, of views outside every `if` branch and
+  /// `forEach` element (always laid out), that read the changed variable read by the most of
+  /// them.
   func checkWorkBound() throws(SceneError) {
     var alwaysPresent = [Bool](repeating: true, count: table.count)
     for i in 0..<table.count {
       // Parents come before their children in the table.
-      alwaysPresent[i] = table[i].branch == nil && (table[i].parent.map { alwaysPresent[$0] } ?? true)
+      alwaysPresent[i] =
+        table[i].branch == nil && table[i].element == nil && (table[i].parent.map { alwaysPresent[$0] } ?? true)
     }
     var readers: [String: Int] = [:]
     for (name, list) in attributesByVariable {
@@ -289,12 +291,9 @@ struct TrackBuilder {
           add(-1, slot, v.expression, v.type)
         }
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
-      case .conditional(let condition, _, _):
-        let names = condition.dependencies
-        layoutDependencies.formUnion(names)
-        for name in names { for b in table[i].children { presenceByVariable[name, default: []].append(b) } }
-      case .forEach(let data, _):
-        let names = data.dependencies
+      case .conditional(let decides, _, _), .forEach(let decides, _):
+        // The condition or the data decides which children are shown.
+        let names = decides.dependencies
         layoutDependencies.formUnion(names)
         for name in names { for b in table[i].children { presenceByVariable[name, default: []].append(b) } }
       case .spacer(let m?):
