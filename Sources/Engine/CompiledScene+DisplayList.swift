@@ -98,10 +98,8 @@ extension CompiledScene {
     /// Draws node `i` if it is present (or still leaving), with its transition applied.
     mutating func drawNode(_ i: Int, _ ctx: DrawContext) {
       var ctx = ctx
-      if let (ifNode, isThen) = table[i].branch {
-        guard case .conditional(let flag, _, _) = table[ifNode].node.kind else { return }
-        let shown = state[flag].bool == isThen
-        let track = scene.presenceTracks[i]!
+      if let track = scene.presenceTracks[i] {
+        let shown = isShown(i)
         let progress = track.value(at: time).x
         if !shown && !(track.isAnimating(at: time) && progress != 0) { return }
         if shown && progress != 1 || !shown {
@@ -112,6 +110,16 @@ extension CompiledScene {
       }
       if scene.matchedMembers[i] != nil { applyMatchedGeometry(i) }
       level(i, table[i].node.modifiers.count, ctx)
+    }
+
+    /// The shown elements of the `forEach`s drawn so far, so that an element's check costs
+    /// no scan of its data.
+    var shownElements: [Int: Set<Int>] = [:]
+
+    /// Whether an `if` branch or `forEach` element is shown by its parent at this time.
+    func isShown(_ i: Int) -> Bool {
+      if let (forEach, _) = table[i].element, let shown = shownElements[forEach] { return shown.contains(i) }
+      return table.isShown(i, state)
     }
 
     static func transition(of node: Node) -> Transition {
@@ -315,14 +323,35 @@ extension CompiledScene {
         let order = entry.children.enumerated().map { (o, c) in (c, zIndex(c), o) }
           .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
         for (c, _, _) in order { drawNode(c, ctx) }
-      case .conditional(let flag, _, _):
+      case .forEach:
+        drawElements(i, ctx)
+      case .conditional(let condition, _, _):
         // Both branches hold the if's place in the z-order; the inserted one on top.
-        let shownIndex = state[flag].bool == true ? 0 : 1
+        let shownIndex = condition.bool(state) ? 0 : 1
         for (n, b) in entry.children.enumerated() where n != shownIndex { drawNode(b, ctx) }
         if shownIndex < entry.children.count { drawNode(entry.children[shownIndex], ctx) }
       case .empty, .spacer:
         break
       }
+    }
+
+    /// Draws a `forEach`'s elements: the shown ones in the order of the data, and each one
+    /// still leaving where it stood when it was removed, below the one that took its place;
+    /// `zIndex` orders them first.
+    mutating func drawElements(_ i: Int, _ ctx: DrawContext) {
+      var order: [(node: Int, z: Double, position: Double)] = []
+      let shown = table.shownElements(i, state)
+      shownElements[i] = Set(shown)
+      for (k, c) in shown.enumerated() { order.append((c, zIndex(c), Double(k))) }
+      for c in table[i].children where !isShown(c) {
+        guard let track = scene.presenceTracks[c], track.isAnimating(at: time), track.value(at: time).x != 0 else {
+          continue
+        }
+        let index = scene.removals[c]?.last(where: { $0.time <= time })?.index ?? 0
+        order.append((c, zIndex(c), Double(index) - 0.5))
+      }
+      order.sort { ($0.z, $0.position) < ($1.z, $1.position) }
+      for o in order { drawNode(o.node, ctx) }
     }
 
     func zIndex(_ i: Int) -> Double {

@@ -26,8 +26,10 @@ public final class CompiledScene: Sendable {
   let nodeAttributes: [[ResolvedAttribute]]
   /// Per stack node: whether any child has a `zIndex` modifier (else file order is the order).
   let sortsChildren: [Bool]
-  /// Per `if` branch root: 1 when fully inserted, 0 when fully removed.
+  /// Per `if` branch root and `forEach` element: 1 when fully inserted, 0 when fully removed.
   let presenceTracks: [Int: AnimationTrack]
+  /// Per `forEach` element: when it was removed, and where it stood among the shown elements.
+  let removals: [Int: [(time: Double, index: Int)]]
   /// `matchedGeometryEffect` groups: the shared frame (x, y, width, height) by id.
   let matchedTracks: [String: AnimationTrack]
   /// Members of matched-geometry groups: node → (group id, modifier index of the effect).
@@ -45,7 +47,16 @@ public final class CompiledScene: Sendable {
 
   public init(_ scene: Scene) throws(SceneError) {
     self.scene = scene
-    let table = NodeTable(root: scene.root)
+    let table = NodeTable(root: scene.root, identities: Self.identities(scene))
+    if let path = table.overflow {
+      throw SceneError(diagnostics: [
+        Diagnostic(
+          file: "scene", location: SourceLocation(line: 1, column: 1), path: path,
+          message:
+            "this forEach makes more than \(SceneLimits.maxNodes) views over the timeline (one per element its data ever holds, times the views of its content); this is beyond the renderer's limit"
+        )
+      ])
+    }
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()
@@ -67,6 +78,7 @@ public final class CompiledScene: Sendable {
       }
     }
     presenceTracks = builder.presenceTracks
+    removals = builder.removals
     matchedTracks = builder.matchedTracks
     matchedMembers = builder.matchedMembers
 
@@ -125,6 +137,26 @@ public final class CompiledScene: Sendable {
       self.track = track
       constant = track.isConstant ? track.value(at: 0) : nil
       constantColor = constant.map(ColorSpace.color)
+    }
+  }
+
+  /// For each `forEach` data, every element identity it holds on the timeline, in order of
+  /// first appearance: a literal array's own, an array variable's over its initial value and
+  /// every value the transactions give it.
+  static func identities(_ scene: Scene) -> (Expression) -> [ElementIdentity] {
+    var byVariable: [String: [ElementIdentity]] = [:]
+    var known: [String: Set<ElementIdentity>] = [:]
+    func add(_ name: String, _ value: StateValue) {
+      guard let elements = value.elements else { return }
+      for id in ElementIdentity.of(elements) where known[name, default: []].insert(id).inserted {
+        byVariable[name, default: []].append(id)
+      }
+    }
+    for (name, value) in scene.state { add(name, value) }
+    for tx in scene.transactions { for change in tx.changes { add(change.name, change.value) } }
+    return { data in
+      if case .state(let name) = data { return byVariable[name] ?? [] }
+      return ElementIdentity.of(data.evaluate(StateSnapshot([:])).elements ?? [])
     }
   }
 

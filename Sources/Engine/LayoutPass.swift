@@ -29,6 +29,61 @@ struct LayoutPass {
 
   /// A view used when nothing proposes a size (SwiftUI's default for shapes is 10×10).
   static let unspecifiedSide = 10.0
+  /// A proposed length of nil in SwiftUI's terms: "your ideal size" (`fixedSize`, a flexible
+  /// frame's ideal). Never a real length, so it is kept apart from every finite one.
+  static let unspecified = -Double.infinity
+
+  /// One axis of a frame: `fixed` (a fixed frame's width or height) or the flexible bounds.
+  struct FrameAxis {
+    var fixed, minimum, ideal, maximum: Double?
+
+    /// What the frame proposes to its child when it is proposed `p`: the fixed length; else
+    /// `p` (or, unspecified, the ideal) clamped to the bounds (Apple's documentation of
+    /// `frame(minWidth:idealWidth:maxWidth:…)`).
+    func proposal(_ p: Double) -> Double {
+      if let fixed { return fixed }
+      var q = p == LayoutPass.unspecified ? (ideal ?? p) : p
+      if q != LayoutPass.unspecified {
+        if let minimum { q = max(q, minimum) }
+        if let maximum { q = min(q, maximum) }
+      }
+      return q
+    }
+
+    /// The frame's length when it is proposed `p` and its child takes `child`: the fixed
+    /// length; the child's without bounds; else, as Apple documents it, the proposal clamped
+    /// to the minimum when the proposal is less than the child, clamped to the maximum when
+    /// it is more, and the child's otherwise (both bounds: the proposal clamped to them).
+    func length(_ p: Double, _ child: Double) -> Double {
+      if let fixed { return fixed }
+      guard minimum != nil || maximum != nil else { return child }
+      let q = p == LayoutPass.unspecified ? (ideal ?? p) : p
+      var r = child
+      if q == LayoutPass.unspecified {
+        if let minimum { r = max(minimum, r) }
+        if let maximum { r = min(maximum, r) }
+        return r
+      }
+      if let minimum { r = max(minimum, min(r, q)) }
+      if let maximum { r = min(maximum, max(r, q)) }
+      return r
+    }
+  }
+
+  func frameAxis(_ fixed: Expression?, _ minimum: Expression?, _ ideal: Expression?, _ maximum: Expression?)
+    -> FrameAxis
+  {
+    func length(_ e: Expression?) -> Double? { e.map { max(0, $0.number(state)) } }
+    return FrameAxis(fixed: length(fixed), minimum: length(minimum), ideal: length(ideal), maximum: length(maximum))
+  }
+
+  /// A view's `layoutPriority` (the outermost one of its chain; 0 without).
+  func layoutPriority(_ i: Int) -> Double {
+    for m in table[i].node.modifiers.reversed() {
+      if case .layoutPriority(let e) = m.kind { return e.number(state) }
+    }
+    return 0
+  }
 
   /// A pass with nothing placed yet, for laying out one subtree in a given rect.
   init(table: NodeTable, state: StateSnapshot) {
@@ -42,7 +97,7 @@ struct LayoutPass {
     let top = table[0].node.modifiers.count
     let size = finite(self.size(0, top, canvas), fallback: canvas)
     let origin = Point(x: (canvas.width - size.width) / 2, y: (canvas.height - size.height) / 2)
-    place(0, top, Rect(origin: origin, size: size))
+    place(0, top, Rect(origin: origin, size: size), proposal: canvas)
   }
 
   private func finite(_ s: Size, fallback: Size) -> Size {
@@ -54,11 +109,13 @@ struct LayoutPass {
   // MARK: Presence
 
   /// The branch an `if` node shows in this snapshot, if any.
-  func chosenBranch(_ i: Int) -> Int? {
-    guard case .conditional(let flag, _, let otherwise) = table[i].node.kind else { return nil }
-    if state[flag].bool == true { return table[i].children[0] }
-    return otherwise == nil ? nil : table[i].children[1]
-  }
+  func chosenBranch(_ i: Int) -> Int? { table.chosenBranch(i, state) }
+
+  /// The elements a `forEach` shows in this snapshot, in the order of its data.
+  func shownElements(_ i: Int) -> [Int] { table.shownElements(i, state) }
+
+  /// Whether an `if` branch or a `forEach` element is shown by its parent in this snapshot.
+  func isShown(_ i: Int) -> Bool { table.isShown(i, state) }
 
   /// True when the node takes part in a stack: `empty` and an `if` showing nothing do not
   /// (no spacing is added for them, as for SwiftUI's EmptyView).
@@ -68,6 +125,19 @@ struct LayoutPass {
     case .conditional: return chosenBranch(i).map(participates) ?? false
     default: return true
     }
+  }
+
+  /// The views node `i` contributes to a stack: a `forEach` its shown elements (in data
+  /// order, each flattened again), another node itself when it participates.
+  func stackItems(_ i: Int) -> [Int] {
+    if case .forEach = table[i].node.kind { return shownElements(i).flatMap(stackItems) }
+    return participates(i) ? [i] : []
+  }
+
+  /// The views laid out by a container node (stack, zstack, forEach), flattened.
+  func items(ofContainer i: Int) -> [Int] {
+    if case .forEach = table[i].node.kind { return shownElements(i).flatMap(stackItems) }
+    return table[i].children.flatMap(stackItems)
   }
 
   /// Whether the modifier has an argument that layout reads (`frame`, `padding`, `position`).
@@ -94,14 +164,20 @@ struct LayoutPass {
     let node = table[i].node
     guard level > 0 else { return contentSize(i, p) }
     switch node.modifiers[level - 1].kind {
-    case .frame(let w, let h, _):
-      let fw = w.map { max(0, $0.number(state)) }, fh = h.map { max(0, $0.number(state)) }
-      let child = size(i, level - 1, Size(width: fw ?? p.width, height: fh ?? p.height))
-      return Size(width: fw ?? child.width, height: fh ?? child.height)
+    case .frame(let w, let h, _, let f):
+      let (x, y) = (
+        frameAxis(w, f.minWidth, f.idealWidth, f.maxWidth), frameAxis(h, f.minHeight, f.idealHeight, f.maxHeight)
+      )
+      let child = size(i, level - 1, Size(width: x.proposal(p.width), height: y.proposal(p.height)))
+      return Size(width: x.length(p.width, child.width), height: y.length(p.height, child.height))
+    case .fixedSize(let horizontal, let vertical):
+      return size(
+        i, level - 1,
+        Size(width: horizontal ? Self.unspecified : p.width, height: vertical ? Self.unspecified : p.height))
     case .padding(let t, let l, let b, let r):
       let (top, leading, bottom, trailing) = (t.number(state), l.number(state), b.number(state), r.number(state))
-      let inner = Size(
-        width: max(0, p.width - leading - trailing), height: max(0, p.height - top - bottom))
+      func inset(_ d: Double, _ by: Double) -> Double { d == Self.unspecified ? d : max(0, d - by) }
+      let inner = Size(width: inset(p.width, leading + trailing), height: inset(p.height, top + bottom))
       let child = size(i, level - 1, inner)
       return Size(
         width: max(0, child.width + leading + trailing), height: max(0, child.height + top + bottom))
@@ -119,14 +195,18 @@ struct LayoutPass {
     let entry = table[i]
     switch entry.node.kind {
     case .shape, .color:
-      return p
+      // With nothing proposed, SwiftUI's shapes and colors take 10 points.
+      func side(_ d: Double) -> Double { d == Self.unspecified ? Self.unspecifiedSide : d }
+      return Size(width: side(p.width), height: side(p.height))
     case .empty:
       return .zero
-    case .spacer:
-      return Size(width: p.width.isFinite ? p.width : .infinity, height: p.height.isFinite ? p.height : .infinity)
-    case .zstack:
+    case .spacer(let minLength):
+      let least = minLength.map { max(0, $0.number(state)) } ?? 0
+      func side(_ d: Double) -> Double { d == Self.unspecified ? least : max(least, d) }
+      return Size(width: side(p.width), height: side(p.height))
+    case .zstack, .forEach:
       var w = 0.0, h = 0.0
-      for c in entry.children where participates(c) {
+      for c in items(ofContainer: i) {
         let s = size(c, table[c].node.modifiers.count, p)
         w = max(w, s.width)
         h = max(h, s.height)
@@ -146,9 +226,9 @@ struct LayoutPass {
   /// least flexible first, so fixed-size children get their size and flexible ones share
   /// the rest.
   private mutating func stack(_ i: Int, _ p: Size, vertical: Bool, spacing: Double) -> (
-    size: Size, sizes: [Int: Size], order: [Int]
+    size: Size, sizes: [Int: Size], proposals: [Int: Size], order: [Int]
   ) {
-    let kids = table[i].children.filter(participates)
+    let kids = items(ofContainer: i)
     let n = kids.count
     let main = vertical ? p.height : p.width
     let cross = vertical ? p.width : p.height
@@ -158,24 +238,38 @@ struct LayoutPass {
     func mainOf(_ s: Size) -> Double { vertical ? s.height : s.width }
     func crossOf(_ s: Size) -> Double { vertical ? s.width : s.height }
     let totalSpacing = spacing * Double(max(0, n - 1))
-    var sizes: [Int: Size] = [:]
+    var sizes: [Int: Size] = [:], proposals: [Int: Size] = [:]
     if !main.isFinite {
-      for k in kids { sizes[k] = size(k, table[k].node.modifiers.count, proposal(main)) }
+      for k in kids {
+        proposals[k] = proposal(main)
+        sizes[k] = size(k, table[k].node.modifiers.count, proposal(main))
+      }
     } else {
-      var flex: [(kid: Int, flexibility: Double, order: Int)] = []
+      // SwiftUI's division (Apple's documentation of layoutPriority; objc.io, "How an HStack
+      // lays out its children"): the highest priority first, offered what is left minus the
+      // minimum of every lower priority; within one priority the least flexible first, each
+      // offered an equal share of what its group has left.
+      var flex: [(kid: Int, flexibility: Double, order: Int, priority: Double, minimum: Double)] = []
       for (o, k) in kids.enumerated() {
         let top = table[k].node.modifiers.count
         let lo = mainOf(size(k, top, proposal(0)))
         let hi = mainOf(size(k, top, proposal(.infinity)))
-        flex.append((k, hi - lo, o))
+        flex.append((k, hi - lo, o, layoutPriority(k), lo))
       }
-      flex.sort { $0.flexibility != $1.flexibility ? $0.flexibility < $1.flexibility : $0.order < $1.order }
       var remaining = main - totalSpacing
-      for (j, f) in flex.enumerated() {
-        let share = max(0, remaining / Double(n - j))
-        let s = size(f.kid, table[f.kid].node.modifiers.count, proposal(share))
-        sizes[f.kid] = s
-        remaining -= mainOf(s)
+      for priority in Set(flex.map(\.priority)).sorted(by: >) {
+        let group = flex.filter { $0.priority == priority }.sorted {
+          $0.flexibility != $1.flexibility ? $0.flexibility < $1.flexibility : $0.order < $1.order
+        }
+        var available = remaining - flex.filter { $0.priority < priority }.reduce(0) { $0 + $1.minimum }
+        for (j, f) in group.enumerated() {
+          let share = max(0, available / Double(group.count - j))
+          let s = size(f.kid, table[f.kid].node.modifiers.count, proposal(share))
+          sizes[f.kid] = s
+          proposals[f.kid] = proposal(share)
+          available -= mainOf(s)
+          remaining -= mainOf(s)
+        }
       }
     }
     var total = totalSpacing, maxCross = 0.0
@@ -185,7 +279,7 @@ struct LayoutPass {
       if !isSpacer(k) { maxCross = max(maxCross, crossOf(s)) }
     }
     let size = vertical ? Size(width: maxCross, height: total) : Size(width: total, height: maxCross)
-    return (size, sizes, kids)
+    return (size, sizes, proposals, kids)
   }
 
   // MARK: Placement
@@ -207,64 +301,76 @@ struct LayoutPass {
     placed.removeAll(keepingCapacity: true)
   }
 
-  mutating func place(_ i: Int, _ level: Int, _ rect: Rect) {
+  /// Gives node `i` at `level` its rect, and lays out what is inside. `proposal` is what
+  /// the parent proposed when it sized the view (the rect's size when not given): a stack
+  /// divides that proposal again, so that an overflowing stack places its children as it
+  /// sized them, as SwiftUI's `placeSubviews` gets the proposal of `sizeThatFits`.
+  mutating func place(_ i: Int, _ level: Int, _ rect: Rect, proposal: Size? = nil) {
     let node = table[i].node
+    let p = proposal ?? rect.size
     if rects[i] == nil {
       rects[i] = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: node.modifiers.count + 1)
       placed.append(i)
     }
     rects[i]![level] = rect
     guard level > 0 else {
-      placeContent(i, rect)
+      placeContent(i, rect, p)
       return
     }
     let below = level - 1
     switch node.modifiers[below].kind {
-    case .frame(let w, let h, let alignment):
-      let fw = w.map { max(0, $0.number(state)) }, fh = h.map { max(0, $0.number(state)) }
-      let child = finite(size(i, below, Size(width: fw ?? rect.width, height: fh ?? rect.height)))
-      place(i, below, aligned(child, in: rect, alignment))
+    case .frame(let w, let h, let alignment, let f):
+      let (x, y) = (
+        frameAxis(w, f.minWidth, f.idealWidth, f.maxWidth), frameAxis(h, f.minHeight, f.idealHeight, f.maxHeight)
+      )
+      let q = Size(width: x.proposal(p.width), height: y.proposal(p.height))
+      place(i, below, aligned(finite(size(i, below, q)), in: rect, alignment), proposal: q)
+    case .fixedSize(let horizontal, let vertical):
+      let q = Size(width: horizontal ? Self.unspecified : p.width, height: vertical ? Self.unspecified : p.height)
+      place(i, below, aligned(finite(size(i, below, q)), in: rect, .center), proposal: q)
     case .padding(let t, let l, let b, let r):
       let (top, leading, bottom, trailing) = (t.number(state), l.number(state), b.number(state), r.number(state))
       let inner = Rect(
         x: rect.minX + leading, y: rect.minY + top,
         width: max(0, rect.width - leading - trailing), height: max(0, rect.height - top - bottom))
-      let child = finite(size(i, below, inner.size))
-      place(i, below, aligned(child, in: inner, .center))
+      func inset(_ d: Double, _ by: Double) -> Double { d == Self.unspecified ? d : max(0, d - by) }
+      let q = Size(width: inset(p.width, leading + trailing), height: inset(p.height, top + bottom))
+      place(i, below, aligned(finite(size(i, below, q)), in: inner, .center), proposal: q)
     case .position(let e):
-      let p = e.point(state)
-      let child = finite(size(i, below, rect.size))
+      let point = e.point(state)
+      let child = finite(size(i, below, p))
       place(
         i, below,
         Rect(
-          x: rect.minX + p.x - child.width / 2, y: rect.minY + p.y - child.height / 2,
-          width: child.width, height: child.height))
+          x: rect.minX + point.x - child.width / 2, y: rect.minY + point.y - child.height / 2,
+          width: child.width, height: child.height), proposal: p)
     case .overlay(_, let alignment), .background(_, let alignment), .mask(_, let alignment):
-      place(i, below, rect)
+      place(i, below, rect, proposal: p)
       if let s = table[i].secondary[below] {
         let top = table[s].node.modifiers.count
         let sz = finite(size(s, top, rect.size))
         place(s, top, aligned(sz, in: rect, alignment))
       }
     default:
-      place(i, below, rect)
+      place(i, below, rect, proposal: p)
     }
   }
 
-  private mutating func placeContent(_ i: Int, _ rect: Rect) {
+  private mutating func placeContent(_ i: Int, _ rect: Rect, _ p: Size) {
     let entry = table[i]
     switch entry.node.kind {
-    case .zstack(_, let alignment):
-      for c in entry.children where participates(c) {
+    case .zstack, .forEach:
+      let alignment: Alignment = if case .zstack(_, let a) = entry.node.kind { a } else { .center }
+      for c in items(ofContainer: i) {
         let top = table[c].node.modifiers.count
-        let s = finite(size(c, top, rect.size))
-        place(c, top, aligned(s, in: rect, alignment))
+        let s = finite(size(c, top, p))
+        place(c, top, aligned(s, in: rect, alignment), proposal: p)
       }
     case .vstack(_, let spacing, let alignment), .hstack(_, let spacing, let alignment):
       let vertical: Bool
       if case .vstack = entry.node.kind { vertical = true } else { vertical = false }
       let sp = spacing.number(state)
-      let (_, sizes, order) = stack(i, rect.size, vertical: vertical, spacing: sp)
+      let (_, sizes, proposals, order) = stack(i, p, vertical: vertical, spacing: sp)
       var cursor = vertical ? rect.minY : rect.minX
       for k in order {
         let s = finite(sizes[k]!)
@@ -278,11 +384,11 @@ struct LayoutPass {
           r = Rect(x: cursor, y: rect.minY + (rect.height - s.height) * u.y, width: s.width, height: s.height)
           cursor += s.width + sp
         }
-        place(k, top, r)
+        place(k, top, r, proposal: proposals[k])
       }
     case .conditional:
       if let b = chosenBranch(i) {
-        place(b, table[b].node.modifiers.count, rect)
+        place(b, table[b].node.modifiers.count, rect, proposal: p)
       }
     default:
       break

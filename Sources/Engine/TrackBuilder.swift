@@ -66,8 +66,12 @@ struct TrackBuilder {
     return nil
   }
 
-  /// Conditional nodes by the flag that chooses their branch.
-  var conditionalsByFlag: [String: [Int]] = [:]
+  /// `if` branches and `forEach` elements by the state variables that decide whether they
+  /// are shown.
+  var presenceByVariable: [String: [Int]] = [:]
+  /// Per `forEach` element: when it was removed and its position before, so that while it
+  /// leaves it is drawn where it stood in the z-order.
+  var removals: [Int: [(time: Double, index: Int)]] = [:]
   /// Attributes by the state variables they read, as (node, index in `attributes[node]`).
   var attributesByVariable: [String: [(node: Int, index: Int)]] = [:]
   /// Work done so far (layout nodes, attributes evaluated, animation work), bounded by
@@ -97,7 +101,7 @@ struct TrackBuilder {
         attributeTracks[a.key] = AnimationTrack(initial: Self.vector(a.expression.evaluate(state), a.type))
       }
     }
-    for i in 0..<table.count where table[i].branch != nil {
+    for i in 0..<table.count where table[i].branch != nil || table[i].element != nil {
       presenceTracks[i] = AnimationTrack(initial: layout.rects[i] != nil ? [1, 0, 0, 0] : .zero)
     }
     for id in matchedGroups {
@@ -248,21 +252,35 @@ struct TrackBuilder {
       layout = LayoutPass(table: table, state: state, canvas: canvas)
       try spend(table.count, k, tx)
 
-      // Insertions and removals of `if` branches.
-      for flag in changed {
-        for i in conditionalsByFlag[flag] ?? [] {
-          let animation = effective(i, above: -1)
-          for b in table[i].children {
-            let wasIn = oldLayout.chosenBranch(i) == b
-            let isIn = layout.chosenBranch(i) == b
-            guard wasIn != isIn else { continue }
-            started(animation)
-            if isIn {
-              try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
-              try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
-            } else {
-              try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
+      // Insertions and removals of `if` branches and `forEach` elements.
+      // A forEach's shown elements are found once per transaction, not once per element.
+      var seen: Set<Int> = []
+      var shownBefore: [Int: [Int: Int]] = [:], shownAfter: [Int: Set<Int>] = [:]
+      for name in changed {
+        for b in presenceByVariable[name] ?? [] where seen.insert(b).inserted {
+          let wasIn: Bool, isIn: Bool
+          var oldPosition = -1
+          if let (f, _) = table[b].element {
+            if shownBefore[f] == nil {
+              let before = table.shownElements(f, oldLayout.state)
+              shownBefore[f] = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1, $0) })
+              shownAfter[f] = Set(table.shownElements(f, state))
             }
+            oldPosition = shownBefore[f]![b] ?? -1
+            (wasIn, isIn) = (oldPosition >= 0, shownAfter[f]!.contains(b))
+          } else {
+            (wasIn, isIn) = (oldLayout.isShown(b), layout.isShown(b))
+          }
+          guard wasIn != isIn else { continue }
+          let parent = table[b].branch?.ifNode ?? table[b].element!.forEachNode
+          let animation = effective(parent, above: -1)
+          started(animation)
+          if isIn {
+            try spend(presenceTracks[b]!.set(.zero, at: t, animation: nil), k, tx)
+            try spend(presenceTracks[b]!.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
+          } else {
+            removals[b, default: []].append((t, oldPosition))
+            try spend(presenceTracks[b]!.set(.zero, at: t, animation: animation), k, tx)
           }
         }
       }
@@ -330,13 +348,15 @@ struct TrackBuilder {
   ///
   /// A lower bound of what ``run()`` spends, from the state changes alone: the first layout;
   /// per transaction 1 plus its changes; a new layout when it changes a variable that layout
-  /// reads; and at least one for the attributes, of views outside every `if` branch (always
-  /// laid out), that read the changed variable read by the most of them.
+  /// reads; and at least one for the attributes, of views outside every `if` branch and
+  /// `forEach` element (always laid out), that read the changed variable read by the most of
+  /// them.
   func checkWorkBound() throws(SceneError) {
     var alwaysPresent = [Bool](repeating: true, count: table.count)
     for i in 0..<table.count {
       // Parents come before their children in the table.
-      alwaysPresent[i] = table[i].branch == nil && (table[i].parent.map { alwaysPresent[$0] } ?? true)
+      alwaysPresent[i] =
+        table[i].branch == nil && table[i].element == nil && (table[i].parent.map { alwaysPresent[$0] } ?? true)
     }
     var readers: [String: Int] = [:]
     for (name, list) in attributesByVariable {
@@ -392,6 +412,8 @@ struct TrackBuilder {
     case .point(let p): return [p.x, p.y, 0, 0]
     case .color(let c): return ColorSpace.vector(c)
     case .bool(let b): return [b ? 1 : 0, 0, 0, 0]
+    // Strings and arrays are read by conditions and forEach only; nothing draws them.
+    case .string, .strings, .numbers: return .zero
     }
   }
 
@@ -414,9 +436,13 @@ struct TrackBuilder {
           add(-1, slot, v.expression, v.type)
         }
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
-      case .conditional(let flag, _, _):
-        layoutDependencies.insert(flag)
-        conditionalsByFlag[flag, default: []].append(i)
+      case .conditional(let decides, _, _), .forEach(let decides, _):
+        // The condition or the data decides which children are shown.
+        let names = decides.dependencies
+        layoutDependencies.formUnion(names)
+        for name in names { for b in table[i].children { presenceByVariable[name, default: []].append(b) } }
+      case .spacer(let m?):
+        layoutDependencies.formUnion(m.dependencies)
       default: break
       }
       for (j, m) in node.modifiers.enumerated() {
@@ -456,14 +482,5 @@ struct TrackBuilder {
     }
   }
 
-  static func dependencies(_ e: Expression) -> Set<String> {
-    switch e {
-    case .constant: return []
-    case .state(let n): return [n]
-    case .conditional(let f, let a, let b): return dependencies(a).union(dependencies(b)).union([f])
-    case .point(let x, let y): return dependencies(x).union(dependencies(y))
-    case .color(let r, let g, let b, let a):
-      return dependencies(r).union(dependencies(g)).union(dependencies(b)).union(dependencies(a))
-    }
-  }
+  static func dependencies(_ e: Expression) -> Set<String> { e.dependencies }
 }

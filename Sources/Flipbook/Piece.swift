@@ -21,6 +21,8 @@ indirect enum Piece {
   case identified(Piece, String)
   /// `keyframeAnimator`: content built with probe numbers for its tracks' values.
   case keyframed(Piece, KeyframeAnimatorValue)
+  /// `ForEach`: one view per element, each with the element's id, in the data's order.
+  case keyed([(id: AnyHashable, piece: Piece)])
 
   static var empty: Piece { .list([]) }
 }

@@ -63,8 +63,29 @@ final class Recorder: @unchecked Sendable {
     }
   }
 
+  /// While a mutating method of the state runs through the store: the transaction of the
+  /// last `withAnimation` scope that ended in it (nil while there is none).
+  private var mutation: (depth: Int, transaction: Transaction?) = (0, nil)
+
+  /// A mutation through the store begins; returns the enclosing one's transaction so far.
+  func beginMutation() -> Transaction? {
+    let outer = mutation.transaction
+    mutation = (mutation.depth + 1, nil)
+    return outer
+  }
+
+  /// The mutation ends; returns the transaction its change belongs to, if a `withAnimation`
+  /// ran inside it (else nil: the change takes the enclosing transaction).
+  func endMutation(_ outer: Transaction?) -> Transaction? {
+    let inner = mutation.transaction
+    let depth = mutation.depth - 1
+    mutation = (depth, depth > 0 ? inner ?? outer : nil)
+    return inner
+  }
+
   /// Runs `body` with its state changes in `transaction`, then returns to the enclosing one.
   func within<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
+    if mutation.depth > 0 { mutation.transaction = transaction }
     let saved = self.transaction
     self.transaction = transaction
     segment += 1

@@ -54,10 +54,13 @@ extension SceneSynthesizer {
     case .hstack(var children, let s, let a):
       for i in children.indices { assignPaths(&children[i], "\(path).children[\(i)]") }
       node.kind = .hstack(children: children, spacing: s, alignment: a)
-    case .conditional(let flag, var then, var otherwise):
+    case .conditional(let condition, var then, var otherwise):
       assignPaths(&then, "\(path).then")
       if otherwise != nil { assignPaths(&otherwise!, "\(path).else") }
-      node.kind = .conditional(flag: flag, then: then, else: otherwise)
+      node.kind = .conditional(condition: condition, then: then, else: otherwise)
+    case .forEach(let data, var content):
+      assignPaths(&content, "\(path).content")
+      node.kind = .forEach(data: data, content: content)
     default:
       break
     }

@@ -32,7 +32,7 @@ extension SceneSynthesizer {
     case .zstack(let a): kind = .zstack(children: children, alignment: a)
     case .vstack(let a): kind = .vstack(children: children, spacing: values[0], alignment: a)
     case .hstack(let a): kind = .hstack(children: children, spacing: values[0], alignment: a)
-    case .spacer: kind = .spacer
+    case .spacer: kind = .spacer(minLength: values.first)
     case .path(let structure): kind = .shape(.path(structure.mapValues { _, slot in values[slot] }))
     }
     return Node(kind: kind, path: "")

@@ -182,6 +182,14 @@ struct SceneSynthesizer {
       }
       return try nodes(inner, in: trail)
 
+    case .keyed:
+      var lists: [(snapshot: Int, elements: [(id: AnyHashable, piece: Piece)])] = []
+      for item in items {
+        guard case .keyed(let l) = item.piece else { throw mismatch(items, trail) }
+        lists.append((item.snapshot, l))
+      }
+      return try forEach(lists, in: trail)
+
     case .identified(_, let id):
       var inner: Items = []
       for item in items {
@@ -205,12 +213,10 @@ struct SceneSynthesizer {
 
   /// One `if` node per position: SwiftUI's flattened branches keep their places in a stack.
   func conditionals(flag: String, then: [Node], else otherwise: [Node]) -> [Node] {
-    (0..<max(then.count, otherwise.count)).map { k in
-      Node(
-        kind: .conditional(
-          flag: flag, then: k < then.count ? then[k] : Node(kind: .empty, path: ""),
-          else: k < otherwise.count ? otherwise[k] : nil),
-        path: "")
+    (0..<max(then.count, otherwise.count)).map { k -> Node in
+      let branch: Node = k < then.count ? then[k] : Node(kind: .empty, path: "")
+      let other: Node? = k < otherwise.count ? otherwise[k] : nil
+      return Node(kind: .conditional(condition: .state(flag), then: branch, else: other), path: "")
     }
   }
 
@@ -244,6 +250,7 @@ struct SceneSynthesizer {
     case .modified(let inner, let m): return "\(describe(inner)).\(m.kind.name)"
     case .identified(let inner, let id): return "\(describe(inner)).id(\(id))"
     case .keyframed(let inner, _): return "\(describe(inner)).keyframeAnimator"
+    case .keyed(let l): return "a ForEach of \(l.count) views"
     }
   }
 }

@@ -38,9 +38,10 @@ public struct HStack<Content: View>: View, PrimitiveView {
   }
 }
 
-/// Flexible space along a stack's axis: SwiftUI's `Spacer` (without `minLength`).
+/// Flexible space along a stack's axis, at least `minLength` long: SwiftUI's `Spacer`.
 public struct Spacer: View, PrimitiveView {
-  public init() {}
+  let minLength: Double?
+  public init(minLength: Double? = nil) { self.minLength = minLength }
   public var body: Never { primitiveBody() }
-  var piece: Piece { .leaf(Leaf(kind: .spacer)) }
+  var piece: Piece { .leaf(Leaf(kind: .spacer, values: minLength.map { [.number($0)] } ?? [])) }
 }

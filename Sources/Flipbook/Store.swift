@@ -15,11 +15,25 @@ public final class Store<State> {
   }
 
   /// The whole state; setting it records a change.
+  ///
+  /// A mutating method called on it (`store.state.addItem()`) records its change when it
+  /// returns, in the transaction of the last `withAnimation` (or `withTransaction`) it ran,
+  /// as SwiftUI animates a change made in `withAnimation` inside a method of the model.
   public var state: State {
     get { value }
     set {
       value = newValue
       didChange(newValue)
+    }
+    _modify {
+      let recorder = Recorder.current
+      let outer = recorder?.beginMutation()
+      yield &value
+      if let recorder, let transaction = recorder.endMutation(outer) {
+        recorder.within(transaction) { didChange(value) }
+      } else {
+        didChange(value)
+      }
     }
   }
 

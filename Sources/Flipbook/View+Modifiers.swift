@@ -19,6 +19,30 @@ extension View {
         .frame(width: width.map { .number($0) }, height: height.map { .number($0) }, alignment: alignment.model)))
   }
 
+  /// SwiftUI's flexible frame: proposes the parent's proposal clamped to the bounds (an ideal
+  /// replaces a missing proposal) and takes a size between them, as docs/scene-format.md
+  /// ("Flexible layout") describes; `maxWidth: .infinity` fills the width offered.
+  public func frame(
+    minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil,
+    idealHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
+  ) -> some View {
+    func v(_ d: Double?) -> StateValue? { d.map { .number($0) } }
+    let bounds = FlexibleFrame(
+      minWidth: v(minWidth), idealWidth: v(idealWidth), maxWidth: v(maxWidth), minHeight: v(minHeight),
+      idealHeight: v(idealHeight), maxHeight: v(maxHeight))
+    return modifier(ModifierValue(.frame(width: nil, height: nil, alignment: alignment.model, flexible: bounds)))
+  }
+
+  /// Proposes nothing in the given dimensions, so the view takes its ideal size there.
+  public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> some View {
+    modifier(ModifierValue(.fixedSize(horizontal: horizontal, vertical: vertical)))
+  }
+
+  /// The order in which a stack offers this view space: higher first.
+  public func layoutPriority(_ value: Double) -> some View {
+    modifier(ModifierValue(.layoutPriority(.number(value))))
+  }
+
   /// Insets the view by `length` on `edges`; a nil length is 16 points (SwiftUI's padding is
   /// adaptive, 16 on iOS).
   public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> some View {

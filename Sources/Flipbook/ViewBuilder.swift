@@ -89,17 +89,19 @@ public struct AnyView: View, PrimitiveView {
   public var body: Never { primitiveBody() }
 }
 
-/// Views made from a collection, identified by `id`. The collection must have the same ids
-/// in the same order in every state: Flipbook has no insertion or removal by id (use `if`).
+/// Views made from a collection, identified by `id`, as SwiftUI's `ForEach`: when the data
+/// changes, an element whose id appears is inserted with its transition, one whose id goes
+/// is removed with its transition, and the others move to their new places. The movie
+/// records it as a `forEach` node (docs/scene-format.md).
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
-  let pieces: [Piece]
+  let elements: [(id: AnyHashable, piece: Piece)]
 
   public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> Content) {
-    pieces = data.map { .identified(content($0).piece, "\($0[keyPath: id])") }
+    elements = data.map { (AnyHashable($0[keyPath: id]), content($0).piece) }
   }
 
   public var body: Never { primitiveBody() }
-  var piece: Piece { .list(pieces) }
+  var piece: Piece { .keyed(elements) }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {

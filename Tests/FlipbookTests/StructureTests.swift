@@ -42,21 +42,26 @@ import Testing
     guard case .conditional(let flag, let then, let otherwise) = children[1].kind else {
       Issue.record("not an if"); return
     }
-    #expect(flag == "condition_0")
+    #expect(flag == .state("condition_0"))
     #expect(then.kind == .shape(.rectangle))
     #expect(otherwise == nil)
   }
 
-  @Test func aChangingNumberOfViewsNamesTheIdentityRule() {
-    #expect {
-      _ = try Movie(width: 100, height: 100, state: 1) { n in
-        VStack { ForEach(0..<n) { _ in Circle() } }
-      } timeline: { _, state in
-        state.state = 2
-      }
-    } throws: { error in
-      "\(error)".contains("identity by their position")
+  @Test func aForEachWhoseDataChangesBecomesAForEachNode() throws {
+    // Once an error ("0 views in state 0 but 1 in state 1"); now the new id is inserted.
+    let movie = try Movie(width: 100, height: 100, state: 1) { n in
+      VStack { ForEach(0..<n) { _ in Circle() } }
+    } timeline: { _, state in
+      state.state = 2
     }
+    guard case .vstack(let children, _, _) = movie.scene.root.kind,
+      case .forEach(.state(let name), _) = children[0].kind
+    else {
+      Issue.record("not a forEach in a stack")
+      return
+    }
+    #expect(movie.scene.state.first { $0.name == name }?.value == .numbers([0]))
+    #expect(movie.scene.transactions[0].changes.first { $0.name == name }?.value == .numbers([0, 1]))
   }
 
   @Test func aChangingIdIsAnError() {

@@ -84,7 +84,7 @@ func errors(_ text: String, overrides: SceneOverrides = SceneOverrides()) -> [St
     #expect(mods[8] == .scaleEffect(scale: .state("x"), anchor: [0, 0]))
     #expect(mods[9] == .scaleEffect(scale: .constant(.point([2, 3])), anchor: [0.25, 1]))
     #expect(mods[10] == .rotationEffect(degrees: .number(45), anchor: [0.5, 1]))
-    #expect(mods[11] == .opacity(.conditional(flag: "on", then: .number(0.5), else: .number(1))))
+    #expect(mods[11] == .opacity(.conditional(condition: .state("on"), then: .number(0.5), else: .number(1))))
     #expect(mods[12] == .compositingGroup)
     #expect(mods[16] == .animation(curve: .timingCurve(x1: 0.42, y1: 0, x2: 1, y2: 1, duration: 0.35), value: "on"))
     #expect(mods[17] == .animation(curve: nil, value: "x"))

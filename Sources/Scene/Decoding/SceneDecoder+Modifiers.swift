@@ -40,6 +40,7 @@ extension SceneDecoder {
         continue
       }
       if let kind = modifier(spec, member.value, mPath) {
+        if let problem = kind.frameProblem { error(member.value, mPath, problem) }
         result.append(Modifier(kind, path: mPath))
       }
     }

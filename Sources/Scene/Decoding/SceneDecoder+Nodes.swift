@@ -1,7 +1,7 @@
 extension SceneDecoder {
   package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
-    "hstack", "if", "empty", "spacer", "path",
+    "hstack", "if", "forEach", "empty", "spacer", "path",
   ]
   static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "path"]
 
@@ -12,6 +12,8 @@ extension SceneDecoder {
     case "zstack": return ["children", "alignment"]
     case "vstack", "hstack": return ["children", "spacing", "alignment"]
     case "if": return ["condition", "then", "else"]
+    case "forEach": return ["data", "content"]
+    case "spacer": return ["minLength"]
     case "path": return ["d", "commands", "viewBox", "fillRule"]
     default: return []
     }
@@ -47,6 +49,7 @@ extension SceneDecoder {
       switch type {
       case "color": return ["color"]
       case "if": return ["condition", "then"]
+      case "forEach": return ["data", "content"]
       default: return []
       }
     }()
@@ -86,26 +89,46 @@ extension SceneDecoder {
         }
       }
     case "if":
-      var flag: String?
-      if let c = m["condition"] {
-        if case .string(let s) = c.kind, s.hasPrefix("$") {
-          flag = stateReference(c, String(s.dropFirst()), join(path, "condition"), [.bool])
-        } else {
-          typeError(c, join(path, "condition"), expected: "a boolean state reference such as \"$flag\"")
-        }
-      }
+      let condition = m["condition"].flatMap { self.condition($0, join(path, "condition")) }
       let then = m["then"].flatMap { node($0, join(path, "then")) }
       let otherwise = m["else"].flatMap { node($0, join(path, "else")) }
-      if let flag, let then { kind = .conditional(flag: flag, then: then, else: otherwise) }
+      if let condition, let then { kind = .conditional(condition: condition, then: then, else: otherwise) }
+    case "forEach":
+      if let d = m["data"], let (data, element) = forEachData(d, join(path, "data")) {
+        elementTypes.append(element)
+        let content = m["content"].flatMap { node($0, join(path, "content")) }
+        elementTypes.removeLast()
+        if let content { kind = .forEach(data: data, content: content) }
+      }
     case "path": kind = pathShape(v, m, path).map { .shape(.path($0)) }
     case "empty": kind = .empty
-    case "spacer": kind = .spacer
+    case "spacer":
+      if let v = m["minLength"] {
+        kind = expression(v, join(path, "minLength"), .number, range: .nonNegative).map { .spacer(minLength: $0) }
+      } else {
+        kind = .spacer(minLength: nil)
+      }
     default: break
     }
     let modifiers =
       m["modifiers"].map { self.modifiers($0, join(path, "modifiers"), isShape: Self.shapeTypes.contains(type)) } ?? []
     guard let kind else { return nil }
     return Node(kind: kind, id: id, modifiers: modifiers, path: path)
+  }
+
+  /// A `forEach`'s data: `"$array"` (an array variable) or a literal array, with the type of
+  /// its elements.
+  mutating func forEachData(_ v: JSONValue, _ path: String) -> (Expression, ValueType)? {
+    if case .string(let s) = v.kind, s.hasPrefix("$") {
+      guard let name = stateReference(v, String(s.dropFirst()), path, [.strings, .numbers]) else { return nil }
+      return (.state(name), stateTypes[name]!.element!)
+    }
+    guard case .array = v.kind else {
+      typeError(v, path, expected: "an array variable such as \"$items\", or an array of strings or numbers")
+      return nil
+    }
+    guard let array = arrayLiteral(v, path, of: nil) else { return nil }
+    return (.constant(array), array.type.element!)
   }
 
   /// A rounded rectangle's `style`: whether it is `"continuous"` (absent: `"circular"`, false);

@@ -115,13 +115,23 @@ extension SceneDecoder {
     var ok = true
     for m in members {
       let p = join(path, m.key)
+      if brokenState.contains(m.key) {
+        ok = false
+        continue
+      }
       guard let type = stateTypes[m.key] else {
         let hint = Suggestion.hint(for: m.key, in: stateTypes.keys.sorted())
         error(m.keyLocation, p, "undeclared state variable \"\(excerpt(m.key))\"\(hint); declare it in \"state\"")
         ok = false
         continue
       }
-      guard let value = literal(m.value, p) else {
+      // A string or array variable takes a bare string or array; other values say their type.
+      let value =
+        [.string, .strings, .numbers].contains(type)
+        ? expression(m.value, p, type, allowState: false).flatMap {
+          if case .constant(let c) = $0 { c } else { nil }
+        } : literal(m.value, p)
+      guard let value else {
         ok = false
         continue
       }

@@ -1,6 +1,7 @@
 extension SceneDecoder {
   /// A finite literal number.
   mutating func number(_ v: JSONValue, _ path: String, _ range: NumberRange = .any) -> Double? {
+    if range == .nonNegativeOrInfinity, case .string("infinity") = v.kind { return .infinity }
     guard case .number(let n, let text) = v.kind else {
       typeError(v, path, expected: range.expectation)
       return nil
@@ -52,6 +53,7 @@ extension SceneDecoder {
       return nil
     case .object(let members):
       let keys = Set(members.map(\.key))
+      if keys.contains("string") || keys.contains("array") { return typedStateLiteral(v, path) }
       if keys.contains("red") || keys.contains("green") || keys.contains("blue") {
         if case .constant(let c)? = expression(v, path, .color, allowState: false) { return c }
         return nil
@@ -60,10 +62,10 @@ extension SceneDecoder {
         if case .constant(let p)? = expression(v, path, .point, allowState: false) { return p }
         return nil
       }
-      typeError(v, path, expected: "a number, boolean, color or point")
+      typeError(v, path, expected: Self.literalExpectation)
       return nil
     case .null:
-      typeError(v, path, expected: "a number, boolean, color or point")
+      typeError(v, path, expected: Self.literalExpectation)
       return nil
     }
   }
@@ -82,6 +84,7 @@ extension SceneDecoder {
 
   /// A reference to a state variable: `"$name"`, declared, of the expected type.
   mutating func stateReference(_ v: JSONValue, _ name: String, _ path: String, _ types: [ValueType]) -> String? {
+    if brokenState.contains(name) { return nil }
     guard let type = stateTypes[name] else {
       let hint = Suggestion.hint(for: name, in: stateTypes.keys.sorted())
       error(v, path, "undeclared state variable \"\(excerpt(name))\"\(hint); declare it in \"state\"")
@@ -104,20 +107,21 @@ extension SceneDecoder {
     if allowState {
       if case .string(let s) = v.kind, s.hasPrefix("$") {
         let types: [ValueType] = numberAsPoint ? [type, .number] : [type]
+        if let (e, found) = elementReference(s) {
+          guard types.contains(found) else {
+            error(v, path, "\"\(s)\" is \(found), expected \(type)")
+            return nil
+          }
+          return e
+        }
         return stateReference(v, String(s.dropFirst()), path, types).map { .state($0) }
       }
+      if type == .bool { return condition(v, path) }
       if case .object(let members) = v.kind, members.contains(where: { $0.key == "if" }) {
         guard let m = object(v, path, allowed: ["if", "then", "else"], required: ["if", "then", "else"]) else {
           return nil
         }
-        var flag: String?
-        if let c = m["if"] {
-          if case .string(let s) = c.kind, s.hasPrefix("$") {
-            flag = stateReference(c, String(s.dropFirst()), join(path, "if"), [.bool])
-          } else {
-            typeError(c, join(path, "if"), expected: "a boolean state reference such as \"$flag\"")
-          }
-        }
+        let condition = m["if"].flatMap { self.condition($0, join(path, "if")) }
         let a = m["then"].flatMap {
           expression(
             $0, join(path, "then"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent
@@ -128,8 +132,8 @@ extension SceneDecoder {
             $0, join(path, "else"), type, range: range, numberAsPoint: numberAsPoint, defaultComponent: defaultComponent
           )
         }
-        guard let flag, let a, let b else { return nil }
-        return .conditional(flag: flag, then: a, else: b)
+        guard let condition, let a, let b else { return nil }
+        return .conditional(condition: condition, then: a, else: b)
       }
     }
     switch type {
@@ -137,6 +141,10 @@ extension SceneDecoder {
       return number(v, path, range).map { .number($0) }
     case .bool:
       return bool(v, path).map { .constant(.bool($0)) }
+    case .string:
+      return string(v, path).map { .constant(.string($0)) }
+    case .strings, .numbers:
+      return arrayLiteral(v, path, of: type).map { .constant($0) }
     case .color:
       switch v.kind {
       case .string(let s):

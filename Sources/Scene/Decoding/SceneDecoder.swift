@@ -31,6 +31,9 @@ public enum SceneLimits {
   public static let maxArrayCount = 1_000_000
   /// Keyframes in all of a scene's keyframes events together.
   public static let maxKeyframes = 1_000_000
+  /// The most elements an array value (state, `set`, a `forEach`'s literal data) holds: each
+  /// element of a `forEach` is a view, and views are bounded by ``maxNodes``.
+  public static let maxArrayElements = 10_000
   /// Work to replay the timeline into animation tracks, in units of about a microsecond
   /// (a view laid out, a value recorded, a running animation evaluated, 16 spring steps), so
   /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
@@ -47,6 +50,11 @@ public struct SceneDecoder {
   var diagnostics: [Diagnostic] = []
   var suppressed = 0
   var stateTypes: [String: ValueType] = [:]
+  /// Variables whose declaration was reported as wrong: their uses are not reported again.
+  var brokenState: Set<String> = []
+  /// The element types of the `forEach`s around the node being read, innermost last: what
+  /// `"$item"` is.
+  var elementTypes: [ValueType] = []
   var nodeCount = 0
   /// Paths of animations that repeat forever, checked against `"duration": "auto"`.
   var foreverAnimations: [(path: String, location: SourceLocation)] = []
@@ -303,6 +311,8 @@ public struct SceneDecoder {
       if let value = literal(m.value, path) {
         stateTypes[m.key] = value.type
         result.append((m.key, value))
+      } else {
+        brokenState.insert(m.key)
       }
     }
     return result

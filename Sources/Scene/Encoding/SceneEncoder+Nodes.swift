@@ -30,13 +30,19 @@ extension SceneEncoder.Writer {
       if spacing != .number(8) { m.append(("spacing", try expression(spacing, "\(path).spacing"))) }
       alignment(a)
       children = c
-    case .conditional(let flag, let then, let otherwise):
+    case .conditional(let condition, let then, let otherwise):
       m.append(("type", .string("if")))
-      m.append(("condition", .string("$" + flag)))
+      m.append(("condition", try expression(condition, "\(path).condition")))
       m.append(("then", try node(then, "\(path).then")))
       if let otherwise { m.append(("else", try node(otherwise, "\(path).else"))) }
     case .empty: m.append(("type", .string("empty")))
-    case .spacer: m.append(("type", .string("spacer")))
+    case .forEach(let data, let content):
+      m.append(("type", .string("forEach")))
+      m.append(("data", try expression(data, "\(path).data")))
+      m.append(("content", try node(content, "\(path).content")))
+    case .spacer(let minLength):
+      m.append(("type", .string("spacer")))
+      if let minLength { m.append(("minLength", try expression(minLength, "\(path).minLength"))) }
     }
     if let id = n.id { m.insert(("id", .string(id)), at: 1) }
     if !n.modifiers.isEmpty {

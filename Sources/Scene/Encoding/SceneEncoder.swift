@@ -33,7 +33,7 @@ extension SceneEncoder {
       case .seconds(let d): duration = try number(d, "duration")
       }
       var state: [(String, JSONOutput)] = []
-      for (name, value) in scene.state { state.append((name, try literal(value, "state.\(name)"))) }
+      for (name, value) in scene.state { state.append((name, try declaration(value, "state.\(name)"))) }
       var timeline: [JSONOutput] = []
       for (i, tx) in scene.transactions.enumerated() {
         timeline.append(try transaction(tx, "timeline[\(i)]"))
@@ -99,6 +99,8 @@ extension SceneEncoder {
     // MARK: Values
 
     func number(_ v: Double, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+      // Only a flexible frame's maximum may be infinite (the decoder reads it back there only).
+      if v == .infinity, path.hasSuffix(".maxWidth") || path.hasSuffix(".maxHeight") { return .string("infinity") }
       guard v.isFinite else {
         throw SceneEncodingError(path: path, message: "\(v) is not a finite number; JSON cannot hold it")
       }
@@ -133,16 +135,50 @@ extension SceneEncoder {
       case .bool(let b): return .bool(b)
       case .color(let c): return try color(c, path)
       case .point(let p): return .array([try number(p.x, "\(path)[0]"), try number(p.y, "\(path)[1]")])
+      case .string(let s): return .string(s)
+      case .strings(let a): return .array(a.map { .string($0) })
+      case .numbers(let a):
+        var items: [JSONOutput] = []
+        for (i, n) in a.enumerated() { items.append(try number(n, "\(path)[\(i)]")) }
+        return .array(items)
+      }
+    }
+
+    /// A state variable's declaration: strings and arrays say their type
+    /// (`{"string": "home"}`, `{"array": […], "of": "string"}`), other values are bare.
+    func declaration(_ v: StateValue, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+      switch v {
+      case .string: return .object([("string", try literal(v, "\(path).string"))])
+      case .strings, .numbers:
+        return .object([
+          ("array", try literal(v, "\(path).array")), ("of", .string(v.type == .strings ? "string" : "number")),
+        ])
+      default: return try literal(v, path)
       }
     }
 
     func expression(_ e: Expression, _ path: String) throws(SceneEncodingError) -> JSONOutput {
       switch e {
+      case .constant(.string(let s)) where s.hasPrefix("$"):
+        throw SceneEncodingError(path: path, message: "the string \"\(s)\" would read as a state reference")
       case .constant(let v): return try literal(v, path)
       case .state(let name): return .string("$" + name)
-      case .conditional(let flag, let a, let b):
+      case .item: return .string("$item")
+      case .index: return .string("$index")
+      case .position:
+        throw SceneEncodingError(path: path, message: "an element's position is the engine's, not the format's")
+      case .not(let c): return .object([("not", try expression(c, "\(path).not"))])
+      case .all(let cs), .any(let cs):
+        let key = if case .all = e { "all" } else { "any" }
+        var items: [JSONOutput] = []
+        for (i, c) in cs.enumerated() { items.append(try expression(c, "\(path).\(key)[\(i)]")) }
+        return .object([(key, .array(items))])
+      case .compare(let op, let a, let b):
+        let p = "\(path).\(op.rawValue)"
+        return .object([(op.rawValue, .array([try expression(a, "\(p)[0]"), try expression(b, "\(p)[1]")]))])
+      case .conditional(let c, let a, let b):
         return .object([
-          ("if", .string("$" + flag)), ("then", try expression(a, "\(path).then")),
+          ("if", try expression(c, "\(path).if")), ("then", try expression(a, "\(path).then")),
           ("else", try expression(b, "\(path).else")),
         ])
       case .point(let x, let y):

@@ -18,11 +18,17 @@ public struct Node: Hashable, Sendable {
     case zstack(children: [Node], alignment: Alignment)
     case vstack(children: [Node], spacing: Expression, alignment: Alignment)
     case hstack(children: [Node], spacing: Expression, alignment: Alignment)
-    /// A conditional view: exactly one branch is present; flipping the flag removes one and
-    /// inserts the other, with their transitions.
-    case conditional(flag: String, then: Node, else: Node?)
+    /// A conditional view: exactly one branch is present; when the condition (a boolean
+    /// expression) changes, one is removed and the other inserted, with their transitions.
+    case conditional(condition: Expression, then: Node, else: Node?)
+    /// SwiftUI's `ForEach(data, id: \.self)`: one view per element of `data` (an array
+    /// variable or a literal array), `content` with `"$item"` and `"$index"` standing for the
+    /// element and its position. Elements are identified by their value (the k-th of equal
+    /// values by k), so an added or removed one is inserted or removed with its transition.
+    case forEach(data: Expression, content: Node)
     case empty
-    case spacer
+    /// A `Spacer`; `minLength` is its least length along the stack's axis (nil: 0).
+    case spacer(minLength: Expression?)
   }
 }
 

@@ -28,6 +28,7 @@ extension Scene {
         if let message = m.kind.spec.placementProblem(after: node.modifiers[..<i].map(\.kind.spec), onShape: isShape) {
           problems.append(SceneProblem(path: m.path, message: message))
         }
+        if let message = m.kind.frameProblem { problems.append(SceneProblem(path: m.path, message: message)) }
         if let paint = m.kind.paint, let message = paint.problem {
           problems.append(SceneProblem(path: m.path, message: message))
         }
@@ -42,6 +43,7 @@ extension Scene {
       case .conditional(_, let a, let b):
         visit(a)
         if let b { visit(b) }
+      case .forEach(_, let content): visit(content)
       default: break
       }
     }

@@ -30,8 +30,15 @@ public enum ModifierKind<Value, Content> {
   /// here too, and `foregroundStyle`).
   case foregroundColor(Paint<Value>)
   case foregroundStyle(Paint<Value>)
-  /// A fixed-size proposal; nil dimensions pass the parent's proposal through.
-  case frame(width: Value?, height: Value?, alignment: Alignment)
+  /// SwiftUI's two frames in one: a fixed size (`width`, `height`; nil dimensions pass the
+  /// parent's proposal through), or a flexible frame (`min…`, `ideal…`, `max…`; a max may be
+  /// infinite). One dimension is either fixed or flexible, never both (``frameProblem``).
+  case frame(width: Value?, height: Value?, alignment: Alignment, flexible: FlexibleFrame<Value> = .none)
+  /// SwiftUI's `fixedSize(horizontal:vertical:)`: proposes nothing (the ideal size) in those
+  /// dimensions.
+  case fixedSize(horizontal: Bool, vertical: Bool)
+  /// SwiftUI's `layoutPriority(_:)`: stacks give space to higher priorities first.
+  case layoutPriority(Value)
   case padding(top: Value, leading: Value, bottom: Value, trailing: Value)
   case offset(Value)
   case position(Value)
@@ -77,6 +84,51 @@ public enum ModifierKind<Value, Content> {
   case matchedGeometryEffect(id: String, isSource: Bool)
 }
 
+/// The bounds of SwiftUI's flexible frame, `frame(minWidth:idealWidth:maxWidth:…)`; nil
+/// where not given.
+public struct FlexibleFrame<Value> {
+  public var minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight: Value?
+
+  public init(
+    minWidth: Value? = nil, idealWidth: Value? = nil, maxWidth: Value? = nil, minHeight: Value? = nil,
+    idealHeight: Value? = nil, maxHeight: Value? = nil
+  ) {
+    self.minWidth = minWidth; self.idealWidth = idealWidth; self.maxWidth = maxWidth
+    self.minHeight = minHeight; self.idealHeight = idealHeight; self.maxHeight = maxHeight
+  }
+
+  /// No bound given: a fixed frame.
+  public static var none: FlexibleFrame { FlexibleFrame() }
+
+  /// Whether a bound of the width (`horizontal`) or of the height is given.
+  public func constrains(horizontal: Bool) -> Bool {
+    horizontal
+      ? minWidth != nil || idealWidth != nil || maxWidth != nil
+      : minHeight != nil || idealHeight != nil || maxHeight != nil
+  }
+}
+
+extension FlexibleFrame: Equatable where Value: Equatable {}
+extension FlexibleFrame: Hashable where Value: Hashable {}
+extension FlexibleFrame: Sendable where Value: Sendable {}
+
+extension ModifierKind {
+  /// What is wrong with a frame that fixes a dimension and bounds it too (SwiftUI's
+  /// `frame(width:)` and `frame(minWidth:…)` are two modifiers); nil when it is fine.
+  public var frameProblem: String? {
+    guard case .frame(let w, let h, _, let f) = self else { return nil }
+    if w != nil && f.constrains(horizontal: true) {
+      return
+        "\"width\" cannot be combined with \"minWidth\", \"idealWidth\" or \"maxWidth\" in one frame (SwiftUI's frame(width:height:) and frame(minWidth:…) are two modifiers); use two frame modifiers"
+    }
+    if h != nil && f.constrains(horizontal: false) {
+      return
+        "\"height\" cannot be combined with \"minHeight\", \"idealHeight\" or \"maxHeight\" in one frame (SwiftUI's frame(width:height:) and frame(minHeight:…) are two modifiers); use two frame modifiers"
+    }
+    return nil
+  }
+}
+
 extension ModifierKind: Equatable where Value: Equatable, Content: Equatable {}
 extension ModifierKind: Hashable where Value: Hashable, Content: Hashable {}
 extension ModifierKind: Sendable where Value: Sendable, Content: Sendable {}
@@ -110,7 +162,22 @@ extension ModifierSpec {
         .value("width", .number, range: .nonNegative, role: .layout, presence: .optional),
         .value("height", .number, range: .nonNegative, role: .layout, presence: .optional),
         ArgumentSpec("alignment", .alignment, presence: .defaulted(.alignment(.center))),
+      ]
+        + ["Width", "Height"].flatMap { axis in
+          ["min", "ideal", "max"].map { bound in
+            .value(
+              bound + axis, .number, range: bound == "max" ? .nonNegativeOrInfinity : .nonNegative, role: .layout,
+              presence: .optional)
+          }
+        }),
+    ModifierSpec(
+      "fixedSize", form: .valueOrObject(.withArgumentKey, spread: true), swift: "fixedSize(horizontal:vertical:)",
+      [
+        ArgumentSpec("horizontal", .bool, presence: .defaulted(.bool(true))),
+        ArgumentSpec("vertical", .bool, presence: .defaulted(.bool(true))),
       ]),
+    ModifierSpec(
+      "layoutPriority", form: .value, swift: "layoutPriority(_:)", [.value("layoutPriority", .number, role: .layout)]),
     ModifierSpec(
       "padding", form: .valueOrObject(.unlessConditional, spread: true), swift: "padding(_:_:)",
       ["top", "leading", "bottom", "trailing"].map {
@@ -218,6 +285,8 @@ extension ModifierKind {
     case .foregroundColor: "foregroundColor"
     case .foregroundStyle: "foregroundStyle"
     case .frame: "frame"
+    case .fixedSize: "fixedSize"
+    case .layoutPriority: "layoutPriority"
     case .padding: "padding"
     case .offset: "offset"
     case .position: "position"
@@ -263,7 +332,11 @@ extension ModifierKind {
         .value(phase),
       ]
     case .trim(let from, let to): [.value(from), .value(to)]
-    case .frame(let w, let h, let a): [.value(w), .value(h), .alignment(a)]
+    case .frame(let w, let h, let a, let f):
+      [.value(w), .value(h), .alignment(a)]
+        + [f.minWidth, f.idealWidth, f.maxWidth, f.minHeight, f.idealHeight, f.maxHeight].map { .value($0) }
+    case .fixedSize(let h, let v): [.bool(h), .bool(v)]
+    case .layoutPriority(let p): [.value(p)]
     case .padding(let t, let l, let b, let r): [.value(t), .value(l), .value(b), .value(r)]
     case .offset(let p), .position(let p): [.value(p)]
     case .scaleEffect(let s, let a): [.value(s), .anchor(a)]
@@ -307,9 +380,16 @@ extension ModifierKind {
       self = .trim(from: from, to: to)
     case ("foregroundColor", 1): guard case .paint(let p?) = a[0] else { return nil }; self = .foregroundColor(p)
     case ("foregroundStyle", 1): guard case .paint(let p?) = a[0] else { return nil }; self = .foregroundStyle(p)
-    case ("frame", 3):
+    case ("frame", 9):
       guard case .alignment(let al) = a[2] else { return nil }
-      self = .frame(width: a[0].optional, height: a[1].optional, alignment: al)
+      let f = FlexibleFrame(
+        minWidth: a[3].optional, idealWidth: a[4].optional, maxWidth: a[5].optional, minHeight: a[6].optional,
+        idealHeight: a[7].optional, maxHeight: a[8].optional)
+      self = .frame(width: a[0].optional, height: a[1].optional, alignment: al, flexible: f)
+    case ("fixedSize", 2):
+      guard case .bool(let h) = a[0], case .bool(let v) = a[1] else { return nil }
+      self = .fixedSize(horizontal: h, vertical: v)
+    case ("layoutPriority", 1): guard let p = a[0].required else { return nil }; self = .layoutPriority(p)
     case ("padding", 4):
       guard let t = a[0].required, let l = a[1].required, let b = a[2].required, let r = a[3].required else {
         return nil

@@ -49,12 +49,15 @@ extension ArgumentSpec {
         switch range {
         case .any: base = ref("number")
         case .nonNegative: base = ref("nonNegative")
+        case .nonNegativeOrInfinity: base = ref("nonNegativeOrInfinity")
         case .unit: base = ref("unit")
         case .positive: base = ref("positive")
         }
       case .bool: base = ref("bool")
       case .color: base = ref("color")
       case .point: base = ref("point")
+      case .string: base = .object([("type", .string("string"))])
+      case .strings, .numbers: base = .object([("type", .string("array"))])
       }
       return numberAsPoint ? .object([("anyOf", .array([ref("number"), base]))]) : base
     case .alignment: return ref("alignment")

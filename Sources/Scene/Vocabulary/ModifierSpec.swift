@@ -135,12 +135,15 @@ public enum ValueRole: Sendable {
 /// Ranges a literal number must lie in.
 public enum NumberRange: Sendable, Equatable {
   case any, positive, nonNegative, unit
+  /// ≥ 0, or `"infinity"` (a flexible frame's maximum).
+  case nonNegativeOrInfinity
 
   func contains(_ v: Double) -> Bool {
     switch self {
     case .any: return true
     case .positive: return v > 0
     case .nonNegative: return v >= 0
+    case .nonNegativeOrInfinity: return v >= 0
     case .unit: return v >= 0 && v <= 1
     }
   }
@@ -150,6 +153,7 @@ public enum NumberRange: Sendable, Equatable {
     case .any: return "a number"
     case .positive: return "a number > 0"
     case .nonNegative: return "a number ≥ 0"
+    case .nonNegativeOrInfinity: return "a number ≥ 0 or \"infinity\""
     case .unit: return "a number in 0…1"
     }
   }
