@@ -255,6 +255,8 @@ extension CompiledScene {
         let shownIndex = state[flag].bool == true ? 0 : 1
         for (n, b) in entry.children.enumerated() where n != shownIndex { drawNode(b, ctx) }
         if shownIndex < entry.children.count { drawNode(entry.children[shownIndex], ctx) }
+      case .text(let text):
+        drawText(i, text, ctx)
       case .empty, .spacer:
         break
       }

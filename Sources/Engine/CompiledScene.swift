@@ -26,6 +26,8 @@ public final class CompiledScene: Sendable {
   let sortsChildren: [Bool]
   /// Per `if` branch root: 1 when fully inserted, 0 when fully removed.
   let presenceTracks: [Int: AnimationTrack]
+  /// Per text node: its content changes in animated transactions, in time order.
+  let contentFades: [Int: [ContentFade]]
   /// `matchedGeometryEffect` groups: the shared frame (x, y, width, height) by id.
   let matchedTracks: [String: AnimationTrack]
   /// Members of matched-geometry groups: node → (group id, modifier index of the effect).
@@ -43,7 +45,8 @@ public final class CompiledScene: Sendable {
 
   public init(_ scene: Scene) throws(SceneError) {
     self.scene = scene
-    let table = NodeTable(root: scene.root)
+    var table = NodeTable(root: scene.root)
+    table.fonts = try NodeTable.resolveFonts(table)
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()
@@ -64,6 +67,7 @@ public final class CompiledScene: Sendable {
       }
     }
     presenceTracks = builder.presenceTracks
+    contentFades = builder.contentFades
     matchedTracks = builder.matchedTracks
     matchedMembers = builder.matchedMembers
 

@@ -122,6 +122,9 @@ struct LayoutPass {
       return p
     case .empty:
       return .zero
+    case .text(let text):
+      let layout = textLayout(i, text, p)
+      return Size(width: layout.width, height: layout.height)
     case .spacer:
       return Size(width: p.width.isFinite ? p.width : .infinity, height: p.height.isFinite ? p.height : .infinity)
     case .zstack:

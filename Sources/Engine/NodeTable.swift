@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookScene
+import FlipbookText
 
 /// The scene's view tree flattened into an array, so that per-node data (layout rects,
 /// animation tracks) can be indexed by a small integer.
@@ -21,6 +22,8 @@ struct NodeTable: Sendable {
   }
 
   var entries: [Entry] = []
+  /// The primary face of each `text` node (see ``resolveFonts(_:library:)``).
+  var fonts: [Int: FontFace] = [:]
 
   init(root: Node) {
     _ = add(root, parent: nil, chain: [], branch: nil)

@@ -1,7 +1,7 @@
 extension SceneDecoder {
   package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
-    "hstack", "if", "empty", "spacer", "path",
+    "hstack", "if", "empty", "spacer", "path", "text",
   ]
   static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "path"]
 
@@ -13,6 +13,7 @@ extension SceneDecoder {
     case "vstack", "hstack": return ["children", "spacing", "alignment"]
     case "if": return ["condition", "then", "else"]
     case "path": return ["d", "commands", "viewBox", "fillRule"]
+    case "text": return ["text", "font", "lineLimit", "multilineTextAlignment", "lineSpacing"]
     default: return []
     }
   }
@@ -47,6 +48,7 @@ extension SceneDecoder {
       switch type {
       case "color": return ["color"]
       case "if": return ["condition", "then"]
+      case "text": return ["text"]
       default: return []
       }
     }()
@@ -98,6 +100,7 @@ extension SceneDecoder {
       let otherwise = m["else"].flatMap { node($0, join(path, "else")) }
       if let flag, let then { kind = .conditional(flag: flag, then: then, else: otherwise) }
     case "path": kind = pathShape(v, m, path).map { .shape(.path($0)) }
+    case "text": kind = textNode(m, path).map { .text($0) }
     case "empty": kind = .empty
     case "spacer": kind = .spacer
     default: break

@@ -37,6 +37,9 @@ extension SceneEncoder.Writer {
       if let otherwise { m.append(("else", try node(otherwise, "\(path).else"))) }
     case .empty: m.append(("type", .string("empty")))
     case .spacer: m.append(("type", .string("spacer")))
+    case .text(let text):
+      m.append(("type", .string("text")))
+      m += try textMembers(text, path)
     }
     if let id = n.id { m.insert(("id", .string(id)), at: 1) }
     if !n.modifiers.isEmpty {

@@ -23,6 +23,8 @@ public struct Node: Hashable, Sendable {
     case conditional(flag: String, then: Node, else: Node?)
     case empty
     case spacer
+    /// A `Text`.
+    case text(TextNode)
   }
 }
 
