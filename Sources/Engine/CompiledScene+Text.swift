@@ -8,9 +8,12 @@ import FlipbookText
 struct ContentFade: Sendable {
   var time: Double
   var old: String
-  /// The layout widths of the old and the new text (each is laid out in its own).
+  /// The layout widths of the old and the new text and their font sizes: each is laid out in
+  /// its own width, scaled with the font size while that animates.
   var oldWidth: Double
   var newWidth: Double
+  var oldSize: Double
+  var newSize: Double
   /// 0 → 1: the new text's share.
   var progress: AnimationTrack
 }
@@ -92,8 +95,9 @@ extension CompiledScene.Walker {
     if let fade = scene.contentFades[i]?.last(where: { $0.time <= time }) {
       let p = fade.progress.value(at: time).x
       if p < 1 {
-        draw(fade.old, width: fade.oldWidth, opacity: 1 - p, centered: true)
-        draw(string, width: fade.newWidth, opacity: p, centered: true)
+        func scaled(_ w: Double, from s: Double) -> Double { s > 0 ? w * size / s : w }
+        draw(fade.old, width: scaled(fade.oldWidth, from: fade.oldSize), opacity: 1 - p, centered: true)
+        draw(string, width: scaled(fade.newWidth, from: fade.newSize), opacity: p, centered: true)
         return
       }
     }
@@ -111,13 +115,17 @@ extension TrackBuilder {
     animations: [Animation?]
   ) throws(SceneError) {
     for ((i, content), animation) in zip(texts, animations) {
+      guard case .text(let text) = table[i].node.kind else { continue }
+      let font = text.font
       guard let before = old.rects[i], let after = new.rects[i] else { continue }
       let was = content.string(old.state), now = content.string(new.state)
       guard was != now else { continue }
       var progress = AnimationTrack(initial: .zero)
       try spend(progress.set([1, 0, 0, 0], at: t, animation: animation), k, tx)
       contentFades[i, default: []].append(
-        ContentFade(time: t, old: was, oldWidth: before[0].width, newWidth: after[0].width, progress: progress))
+        ContentFade(
+          time: t, old: was, oldWidth: before[0].width, newWidth: after[0].width,
+          oldSize: font.size.number(old.state), newSize: font.size.number(new.state), progress: progress))
     }
   }
 }

@@ -20,8 +20,9 @@ public struct TextNode: Hashable, Sendable {
 /// What a text shows: a literal string, or a number written with a fixed count of decimals.
 public enum TextContent: Hashable, Sendable {
   case literal(String)
-  /// `{"number": V, "decimals": n}`: V rounded to n decimals, a minus sign only when the
-  /// rounded value is below zero.
+  /// `{"number": V, "decimals": n}`: V rounded to n decimals (half to even, as ICU's and
+  /// so SwiftUI's number formats round), a minus sign only when the rounded value is below
+  /// zero.
   case number(Expression, decimals: Int)
 
   /// The string shown in a state.
@@ -32,13 +33,13 @@ public enum TextContent: Hashable, Sendable {
     }
   }
 
-  /// `value` with exactly `decimals` digits after the point, rounded half away from zero
-  /// (as NumberFormatter's default), without exponent or grouping.
+  /// `value` with exactly `decimals` digits after the point, its binary value rounded half
+  /// to even, without exponent or grouping.
   public static func format(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-∞" : "∞" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+    let scaled = (abs(value) * scale).rounded(.toNearestOrEven)
     guard scaled < 1e18 else { return "\(value)" }
     var digits = String(UInt64(scaled))
     if decimals > 0 {
