@@ -14,6 +14,8 @@ extension CompiledScene {
     var opacity: Double
     /// The innermost `foregroundColor` or `foregroundStyle` around the view.
     var foreground: FramePaint?
+    /// The innermost `contentTransition` around the view (texts crossfade by default).
+    var contentTransition: ContentTransition = .opacity
   }
 
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
@@ -203,6 +205,8 @@ extension CompiledScene {
         ctx.opacity *= scene.attribute(AttributeKey(i, j), at: time).x
       case .foregroundColor(let p), .foregroundStyle(let p):
         ctx.foreground = framePaint(i, j, p)
+      case .contentTransition(let t):
+        ctx.contentTransition = t
       case .compositingGroup:
         var inner = Walker(scene: scene, time: time, state: state)
         inner.overrides = overrides

@@ -68,40 +68,73 @@ extension TextAlignment {
 }
 
 extension CompiledScene.Walker {
-  /// Draws a text node: its glyphs as one path, filled with the foreground paint; during a
-  /// content fade, the old text at 1 − p of the opacity under the new at p, each laid out in
-  /// its own width and centered in the animated frame.
+  /// Draws a text node: its glyphs as one path, filled with the foreground paint. During a
+  /// content change (see ``ContentFade``), as the `contentTransition` says: the old text at
+  /// 1 − p of the opacity under the new at p, each laid out in its own width and centered in
+  /// the animated frame (`opacity`, `interpolate`); rolling characters (`numericText`); or
+  /// the new text alone (`identity`).
   mutating func drawText(_ i: Int, _ text: TextNode, _ ctx: CompiledScene.DrawContext) {
     let r = rect(i, 0)
     let size = scene.attribute(AttributeKey(i, -1, 0), at: time).x
     let spacing = scene.attribute(AttributeKey(i, -1, 1), at: time).x
     let paint = ctx.foreground ?? .color(.black)
     let string = text.content.string(state)
-    func draw(_ s: String, width: Double, opacity: Double, centered: Bool) {
-      guard opacity > 0 else { return }
-      let layout = TextLayout(
+    func layout(_ s: String, width: Double, centered: Bool) -> TextLayout {
+      TextLayout(
         table.shapedText(i, s), fontSize: size, proposedWidth: width,
         proposedHeight: centered ? .infinity : r.height, lineLimit: text.lineLimit, lineSpacing: spacing,
         alignment: text.alignment.lines)
-      let origin =
-        centered
-        ? Point(x: r.midX - layout.width / 2, y: r.midY - layout.height / 2) : Point(x: r.minX, y: r.minY)
+    }
+    func centered(_ l: TextLayout) -> Point { Point(x: r.midX - l.width / 2, y: r.midY - l.height / 2) }
+    func fill(_ elements: [PathGeometry.Element], opacity: Double, _ l: TextLayout, at origin: Point) {
+      guard opacity > 0, !elements.isEmpty else { return }
       var c = ctx
       c.opacity *= opacity
-      let path = layout.path(at: origin)
-      guard !path.elements.isEmpty else { return }
-      emit(.path(path), .fill, paint, Rect(origin: origin, size: Size(width: layout.width, height: layout.height)), c)
+      let bounds = Rect(origin: origin, size: Size(width: l.width, height: l.height))
+      emit(.path(PathGeometry(elements, fillRule: .nonZero)), .fill, paint, bounds, c)
     }
-    if let fade = scene.contentFades[i]?.last(where: { $0.time <= time }) {
+    if ctx.contentTransition != .identity, let fade = scene.contentFades[i]?.last(where: { $0.time <= time }) {
       let p = fade.progress.value(at: time).x
       if p < 1 {
         func scaled(_ w: Double, from s: Double) -> Double { s > 0 ? w * size / s : w }
-        draw(fade.old, width: scaled(fade.oldWidth, from: fade.oldSize), opacity: 1 - p, centered: true)
-        draw(string, width: scaled(fade.newWidth, from: fade.newSize), opacity: p, centered: true)
+        let old = layout(fade.old, width: scaled(fade.oldWidth, from: fade.oldSize), centered: true)
+        let new = layout(string, width: scaled(fade.newWidth, from: fade.newSize), centered: true)
+        if case .numericText(let down) = ctx.contentTransition, old.lines.count == 1, new.lines.count == 1 {
+          roll(from: old, to: new, progress: p, countsDown: down)
+        } else {
+          fill(old.path(at: centered(old)).elements, opacity: 1 - p, old, at: centered(old))
+          fill(new.path(at: centered(new)).elements, opacity: p, new, at: centered(new))
+        }
         return
       }
     }
-    draw(string, width: r.width, opacity: 1, centered: false)
+    let l = layout(string, width: r.width, centered: false)
+    fill(l.path(at: Point(x: r.minX, y: r.minY)).elements, opacity: 1, l, at: Point(x: r.minX, y: r.minY))
+
+    /// `numericText`: characters are matched from the end (the ones place with the ones
+    /// place); a character in both texts slides from its old place to its new one, others
+    /// roll by half a line (old up and out, new up and in when counting up) while they fade.
+    func roll(from old: TextLayout, to new: TextLayout, progress p: Double, countsDown: Bool) {
+      let o = old.lines[0].glyphs, n = new.lines[0].glyphs
+      let oo = centered(old), no = centered(new)
+      let shift = 0.5 * new.lineHeight * (countsDown ? -1 : 1)
+      var staying: [PathGeometry.Element] = [], leaving: [PathGeometry.Element] = []
+      var arriving: [PathGeometry.Element] = []
+      for k in 1...max(o.count, n.count) {
+        let a = o.count - k >= 0 ? o[o.count - k] : nil
+        let b = n.count - k >= 0 ? n[n.count - k] : nil
+        if let a, let b, a.glyph == b.glyph, a.face === b.face {
+          let x = (oo.x + a.x) + (no.x + b.x - oo.x - a.x) * p, y = (oo.y + a.y) + (no.y + b.y - oo.y - a.y) * p
+          new.appendOutline(of: b, at: Point(x: x, y: y), to: &staying)
+          continue
+        }
+        if let a { new.appendOutline(of: a, at: Point(x: oo.x + a.x, y: oo.y + a.y - shift * p), to: &leaving) }
+        if let b { new.appendOutline(of: b, at: Point(x: no.x + b.x, y: no.y + b.y + shift * (1 - p)), to: &arriving) }
+      }
+      fill(leaving, opacity: 1 - p, old, at: oo)
+      fill(staying, opacity: 1, new, at: no)
+      fill(arriving, opacity: p, new, at: no)
+    }
   }
 }
 

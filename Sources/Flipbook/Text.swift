@@ -165,3 +165,20 @@ public enum TextAlignment: String, Hashable, Sendable {
   case leading, center, trailing
   var model: FlipbookScene.TextAlignment { FlipbookScene.TextAlignment(rawValue: rawValue)! }
 }
+
+/// How a text's content change animates: SwiftUI's `ContentTransition`.
+public struct ContentTransition: Hashable, Sendable {
+  let model: FlipbookScene.ContentTransition
+
+  /// The old and the new text crossfade (the default).
+  public static let opacity = ContentTransition(model: .opacity)
+  /// The new text replaces the old at once.
+  public static let identity = ContentTransition(model: .identity)
+  /// Crossfades, as `opacity` (SwiftUI morphs the glyphs).
+  public static let interpolate = ContentTransition(model: .interpolate)
+
+  /// Each changed digit rolls vertically while it fades: up when counting up.
+  public static func numericText(countsDown: Bool = false) -> ContentTransition {
+    ContentTransition(model: .numericText(countsDown: countsDown))
+  }
+}

@@ -173,22 +173,24 @@ public struct TextLayout: Sendable {
   public func path(at origin: Point) -> PathGeometry {
     var elements: [PathGeometry.Element] = []
     for line in lines {
-      for g in line.glyphs {
-        let k = fontSize / g.face.unitsPerEm
-        let ox = origin.x + g.x, oy = origin.y + g.y
-        func map(_ p: Point) -> Point { Point(x: ox + p.x * k, y: oy - p.y * k) }
-        for e in g.face.outline(g.glyph) {
-          switch e {
-          case .move(let p): elements.append(.move(map(p)))
-          case .line(let p): elements.append(.line(map(p)))
-          case .quad(let c, let p): elements.append(.quad(control: map(c), to: map(p)))
-          case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: map(c1), control2: map(c2), to: map(p)))
-          case .close: elements.append(.close)
-          }
-        }
-      }
+      for g in line.glyphs { appendOutline(of: g, at: Point(x: origin.x + g.x, y: origin.y + g.y), to: &elements) }
     }
     return PathGeometry(elements, fillRule: .nonZero)
+  }
+
+  /// Appends one glyph's outline at this layout's size, its pen at `pen` (points, y down).
+  public func appendOutline(of g: PlacedGlyph, at pen: Point, to elements: inout [PathGeometry.Element]) {
+    let k = fontSize / g.face.unitsPerEm
+    func map(_ p: Point) -> Point { Point(x: pen.x + p.x * k, y: pen.y - p.y * k) }
+    for e in g.face.outline(g.glyph) {
+      switch e {
+      case .move(let p): elements.append(.move(map(p)))
+      case .line(let p): elements.append(.line(map(p)))
+      case .quad(let c, let p): elements.append(.quad(control: map(c), to: map(p)))
+      case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: map(c1), control2: map(c2), to: map(p)))
+      case .close: elements.append(.close)
+      }
+    }
   }
 }
 

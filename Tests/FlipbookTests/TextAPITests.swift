@@ -15,7 +15,10 @@ import Testing
         }
       }
     }
-    let movie = try Movie(width: 200, height: 200, background: .white, state: 0) { _ in V() } timeline: { _, _ in }
+    let movie = try Movie(width: 200, height: 200, background: .white, state: 0) { _ in
+      V()
+    } timeline: { _, _ in
+    }
     try expectEquivalent(
       movie,
       json: """
@@ -35,6 +38,7 @@ import Testing
       var body: some View {
         Text(count, format: .number.precision(.fractionLength(1)))
           .font(.system(size: count > 5 ? 40 : 20))
+          .contentTransition(.numericText())
       }
     }
     let movie = try Movie(width: 200, height: 100, background: .white, state: 1.0) {
@@ -47,7 +51,8 @@ import Testing
       json: """
         {"version": 1, "canvas": {"width": 200, "height": 100, "background": "white"},
          "state": {"n": 1, "size": 20},
-         "root": {"type": "text", "text": {"number": "$n", "decimals": 1}, "font": {"size": "$size"}},
+         "root": {"type": "text", "text": {"number": "$n", "decimals": 1}, "font": {"size": "$size"},
+                  "modifiers": [{"contentTransition": {"numericText": {}}}]},
          "timeline": [{"at": 0.2, "set": {"n": 9.5, "size": 40}, "animation": {"easeInOut": {"duration": 1}}}]}
         """)
   }

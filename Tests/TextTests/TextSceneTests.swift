@@ -158,4 +158,52 @@ import Testing
     #expect(abs(s.color.red - red.red) < 1e-9 && abs(s.color.green - red.green) < 1e-9)
     #expect(abs(s.color.blue - red.blue) < 1e-9 && s.color.opacity == 1)
   }
+
+  @Test func identityReplacesTheTextAtOnce() throws {
+    let compiled = try compile(
+      scene(
+        #"{"type": "text", "text": {"number": "$n"}, "modifiers": [{"contentTransition": "identity"}]}"#,
+        state: #"{"n": 1}"#, timeline: #"[{"at": 0, "set": {"n": 2}, "animation": {"linear": {"duration": 1}}}]"#))
+    #expect(paths(compiled.displayList(at: 0.5)).count == 1)
+  }
+
+  @Test func numericTextRollsChangedDigitsAndKeepsTheOthers() throws {
+    // 19 → 20 counting up, linear over 1 s: at 0.25 s no digit is the same, so old "19" is
+    // half a line × 0.25 above its place at 0.75 opacity and "20" half a line × 0.75 below.
+    // 11 → 12: the tens digit stays at full opacity.
+    func frame(_ from: Int, _ to: Int, _ transition: String) throws -> [(path: PathGeometry, opacity: Double)] {
+      let compiled = try compile(
+        scene(
+          #"{"type": "text", "text": {"number": "$n"}, "modifiers": [{"contentTransition": \#(transition)}]}"#,
+          state: #"{"n": \#(from)}"#,
+          timeline: #"[{"at": 0, "set": {"n": \#(to)}, "animation": {"linear": {"duration": 1}}}]"#))
+      return paths(compiled.displayList(at: 0.25))
+    }
+    let face = try Reference.interRegular()
+    let lineHeight = (face.ascent + face.descent + face.leading) * 17
+    let still = try frame(19, 20, #""opacity""#)
+    let rolled = try frame(19, 20, #"{"numericText": {}}"#)
+    #expect(rolled.count == 2)
+    #expect(abs(rolled[0].opacity - 0.75) < 1e-6 && abs(rolled[1].opacity - 0.25) < 1e-6)
+    let oldY = try #require(still[0].path.bounds).minY, newY = try #require(still[1].path.bounds).minY
+    #expect(abs(try #require(rolled[0].path.bounds).minY - (oldY - 0.5 * lineHeight * 0.25)) < 1e-6)
+    #expect(abs(try #require(rolled[1].path.bounds).minY - (newY + 0.5 * lineHeight * 0.75)) < 1e-6)
+    let down = try frame(19, 20, #"{"numericText": {"countsDown": true}}"#)
+    #expect(abs(try #require(down[1].path.bounds).minY - (newY - 0.5 * lineHeight * 0.75)) < 1e-6)
+    // One digit stays: three paths (leaving, staying, arriving), the staying one opaque.
+    let kept = try frame(11, 12, #"{"numericText": {}}"#)
+    #expect(kept.count == 3)
+    #expect(abs(kept[1].opacity - 1) < 1e-6)
+  }
+
+  @Test func badContentTransitionsAreErrors() {
+    for (value, expected) in [
+      (#""numeric""#, "root.modifiers[0].contentTransition: expected"),
+      (#"{"numericText": {"down": true}}"#, "root.modifiers[0].contentTransition.numericText.down"),
+      (#"{"numericText": {"countsDown": 1}}"#, "countsDown: expected a boolean"),
+    ] {
+      let m = messages(scene(#"{"type": "text", "text": "a", "modifiers": [{"contentTransition": \#(value)}]}"#))
+      #expect(m.contains(expected), "\(value): \(m)")
+    }
+  }
 }

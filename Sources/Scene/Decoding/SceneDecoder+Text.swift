@@ -119,3 +119,37 @@ extension SceneDecoder {
 extension JSONValue {
   var isNull: Bool { if case .null = kind { return true } else { return false } }
 }
+
+extension SceneDecoder {
+  /// `"opacity"`, `"identity"`, `"interpolate"` or `{"numericText": {"countsDown": b}}`.
+  mutating func contentTransition(_ v: JSONValue, _ path: String) -> ContentTransition? {
+    let expected = ContentTransition.names.map { "\"\($0)\"" }.joined(separator: ", ") + " or {\"numericText\": {…}}"
+    switch v.kind {
+    case .string(let s):
+      switch s {
+      case "opacity": return .opacity
+      case "identity": return .identity
+      case "interpolate": return .interpolate
+      default:
+        error(
+          v, path,
+          "expected \(expected), found \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: ContentTransition.names))")
+        return nil
+      }
+    case .object:
+      guard let m = object(v, path, allowed: ["numericText"], required: ["numericText"]),
+        let n = m["numericText"],
+        let options = object(n, join(path, "numericText"), allowed: ["countsDown"])
+      else { return nil }
+      var down = false
+      if let d = options["countsDown"] {
+        guard let b = bool(d, join(join(path, "numericText"), "countsDown")) else { return nil }
+        down = b
+      }
+      return .numericText(countsDown: down)
+    default:
+      typeError(v, path, expected: expected)
+      return nil
+    }
+  }
+}

@@ -105,6 +105,14 @@ extension SceneEncoder.Writer {
       return try animation(c, path)
     case .stateReference(let name): return .string("$" + name)
     case .transition(let t): return try transition(t, path)
+    case .contentTransition(let t):
+      switch t {
+      case .opacity: return .string("opacity")
+      case .identity: return .string("identity")
+      case .interpolate: return .string("interpolate")
+      case .numericText(let down):
+        return .object([("numericText", .object(down ? [("countsDown", .bool(true))] : []))])
+      }
     case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
     case .clipShape(let c): return try clipShape(c, path)
