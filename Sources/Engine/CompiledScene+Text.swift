@@ -79,10 +79,13 @@ extension CompiledScene.Walker {
     let spacing = scene.attribute(AttributeKey(i, -1, 1), at: time).x
     let paint = ctx.foreground ?? .color(.black)
     let string = text.content.string(state)
+    // The height limits the lines only while the frame is still: an animating frame passes
+    // through heights that would cut a line off for a moment.
+    let still = !scene.rectTracks[i][0].isAnimating(at: time)
     func layout(_ s: String, width: Double, centered: Bool) -> TextLayout {
       TextLayout(
         table.shapedText(i, s), fontSize: size, proposedWidth: width,
-        proposedHeight: centered ? .infinity : r.height, lineLimit: text.lineLimit, lineSpacing: spacing,
+        proposedHeight: !centered && still ? r.height : .infinity, lineLimit: text.lineLimit, lineSpacing: spacing,
         alignment: text.alignment.lines)
     }
     func centered(_ l: TextLayout) -> Point { Point(x: r.midX - l.width / 2, y: r.midY - l.height / 2) }

@@ -13,7 +13,7 @@ struct TrackBuilder {
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
   var contentFades: [Int: [ContentFade]] = [:]
-  /// The text nodes, and the string each shows in the current state.
+  /// The text nodes and their content, in table order.
   var texts: [(node: Int, content: TextContent)] = []
   var matchedTracks: [String: AnimationTrack] = [:]
   var matchedMembers: [Int: (id: String, level: Int)] = [:]

@@ -81,7 +81,7 @@ public struct TextLayout: Sendable {
     }
     width = lines.reduce(0) { max($0, $1.width) }
     let count = Double(lines.count)
-    height = count * lineHeight + max(0, count - 1) * spacing
+    height = max(0, count * lineHeight + max(0, count - 1) * spacing)
     for k in lines.indices {
       let dx = (width - lines[k].width) * alignment.fraction
       for g in lines[k].glyphs.indices { lines[k].glyphs[g].x += dx }

@@ -66,6 +66,7 @@ import Testing
     for (root, expected) in cases {
       let m = messages(scene(root))
       #expect(m.contains(expected), "\(root): \(m)")
+      #expect(m.split(separator: "\n").count == 1, "one error for \(root): \(m)")
     }
   }
 

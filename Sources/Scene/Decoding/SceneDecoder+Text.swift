@@ -8,12 +8,14 @@ extension SceneDecoder {
       if let font = font(f, join(path, "font")) { text.font = font } else { ok = false }
     }
     if let v = m["lineLimit"], !v.isNull {
-      if let n = number(v, join(path, "lineLimit"), .positive), n == n.rounded(), n <= 1_000_000 {
-        text.lineLimit = Int(n)
-      } else {
-        if case .number = v.kind {
-          error(v, join(path, "lineLimit"), "expected a whole number of lines from 1, or null")
+      if let n = number(v, join(path, "lineLimit"), .positive) {
+        if n == n.rounded(), n <= 1_000_000 {
+          text.lineLimit = Int(n)
+        } else {
+          error(v, join(path, "lineLimit"), "expected a whole number of lines from 1 to 1000000, or null")
+          ok = false
         }
+      } else {
         ok = false
       }
     }
@@ -50,12 +52,9 @@ extension SceneDecoder {
       guard let m = object(v, path, allowed: ["number", "decimals"], required: ["number"]) else { return nil }
       var decimals = 0
       if let d = m["decimals"] {
-        guard let n = number(d, join(path, "decimals"), .nonNegative), n == n.rounded(),
-          n <= Double(SceneLimits.maxTextDecimals)
-        else {
-          if case .number = d.kind {
-            error(d, join(path, "decimals"), "expected a whole number from 0 to \(SceneLimits.maxTextDecimals)")
-          }
+        guard let n = number(d, join(path, "decimals"), .nonNegative) else { return nil }
+        guard n == n.rounded(), n <= Double(SceneLimits.maxTextDecimals) else {
+          error(d, join(path, "decimals"), "expected a whole number from 0 to \(SceneLimits.maxTextDecimals)")
           return nil
         }
         decimals = Int(n)
