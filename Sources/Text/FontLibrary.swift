@@ -16,6 +16,10 @@ public final class FontLibrary: Sendable {
     var byFile: [String: FontFace] = [:]
     /// Per primary face (by file) and character: the face that draws it, or nil for none.
     var fallbacks: [String: [UInt32: FontFace?]] = [:]
+    /// Per primary face (by file): fontconfig's sorted list of fonts for its family, made
+    /// once (sorting every installed font per character would make a string of many
+    /// different missing characters take minutes).
+    var fallbackLists: [String: UnsafeMutablePointer<FcFontSet>?] = [:]
     var families: [String]?
   }
 
@@ -69,29 +73,29 @@ public final class FontLibrary: Sendable {
     state.withLock { s in
       if let known = s.fallbacks[primary.file]?[scalar.value] { return known }
       var found: FontFace?
-      if let config = s.config, let pattern = FcPatternCreate() {
+      if s.fallbackLists.index(forKey: primary.file) == nil, let config = s.config, let pattern = FcPatternCreate() {
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, CFONTCONFIG_FAMILY, primary.family)
         FcPatternAddBool(pattern, CFONTCONFIG_OUTLINE, FcBool(FcTrue))
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        if let set = FcFontSort(config, pattern, FcBool(FcTrue), nil, &result) {
-          defer { FcFontSetDestroy(set) }
-          for k in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[k] else { continue }
-            var charset: OpaquePointer?
-            guard FcPatternGetCharSet(font, CFONTCONFIG_CHARSET, 0, &charset) == FcResultMatch,
-              FcCharSetHasChar(charset, scalar.value) != 0,
-              let file = Self.strings(font, CFONTCONFIG_FILE).first
-            else { continue }
-            var index: Int32 = 0
-            FcPatternGetInteger(font, CFONTCONFIG_INDEX, 0, &index)
-            let family = Self.strings(font, CFONTCONFIG_FAMILY).first ?? file
-            if let face = Self.open(&s, file: file, index: Int(index), family: family), face.glyph(for: scalar) != 0 {
-              found = face
-              break
-            }
+        s.fallbackLists.updateValue(FcFontSort(config, pattern, FcBool(FcTrue), nil, &result), forKey: primary.file)
+      }
+      if let list = s.fallbackLists[primary.file], let set = list {
+        for k in 0..<Int(set.pointee.nfont) {
+          guard let font = set.pointee.fonts[k] else { continue }
+          var charset: OpaquePointer?
+          guard FcPatternGetCharSet(font, CFONTCONFIG_CHARSET, 0, &charset) == FcResultMatch,
+            FcCharSetHasChar(charset, scalar.value) != 0,
+            let file = Self.strings(font, CFONTCONFIG_FILE).first
+          else { continue }
+          var index: Int32 = 0
+          FcPatternGetInteger(font, CFONTCONFIG_INDEX, 0, &index)
+          let family = Self.strings(font, CFONTCONFIG_FAMILY).first ?? file
+          if let face = Self.open(&s, file: file, index: Int(index), family: family), face.glyph(for: scalar) != 0 {
+            found = face
+            break
           }
         }
       }

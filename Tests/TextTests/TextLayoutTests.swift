@@ -129,6 +129,9 @@ import Testing
     let l = try layout(text, width: 60)
     #expect(l.lines.count >= 2)
     _ = l.path(at: .zero)
+    // Thousands of different characters no font has: each is looked up in one sorted list.
+    let privateUse = String(String.UnicodeScalarView((0xF0000..<0xF1000).compactMap(Unicode.Scalar.init)))
+    #expect(try layout(privateUse, width: .infinity).lines[0].glyphs.count == 4096)
     // ♞ is not in Inter: a fallback face (DejaVu Sans) draws it.
     let face = try Reference.interRegular()
     #expect(face.glyph(for: "♞") == 0)
