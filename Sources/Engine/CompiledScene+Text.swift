@@ -111,7 +111,10 @@ extension CompiledScene.Walker {
         return
       }
     }
-    let l = layout(string, width: r.width, centered: false)
+    // Each track settles when its own change is small enough, so a frame may still creep
+    // toward the width of a text whose size or content has settled: half a point keeps its
+    // last line from wrapping in that tail.
+    let l = layout(string, width: still ? r.width : r.width + 0.5, centered: false)
     fill(l.path(at: Point(x: r.minX, y: r.minY)).elements, opacity: 1, l, at: Point(x: r.minX, y: r.minY))
 
     /// `numericText`: characters are matched from the end (the ones place with the ones

@@ -207,4 +207,22 @@ import Testing
       #expect(m.contains(expected), "\(value): \(m)")
     }
   }
+
+  @Test func aNumberKeepsOneLineWhileItsFrameSettles() throws {
+    // The fade (0 → 1) settles before the frame's width (a larger change) under one spring;
+    // in that tail the frame is a little narrower than the new text, which must not wrap.
+    for transition in [#""opacity""#, #"{"numericText": {}}"#] {
+      let compiled = try compile(
+        scene(
+          #"{"type": "text", "text": {"number": "$n"}, "font": {"size": 56}, "modifiers": [{"contentTransition": \#(transition)}]}"#,
+          state: #"{"n": 9}"#, timeline: #"[{"at": 0.1, "set": {"n": 42}, "animation": "snappy"}]"#))
+      let face = try Reference.interRegular()
+      let lineHeight = (face.ascent + face.descent + face.leading) * 56
+      for f in 0..<compiled.frameCount {
+        for p in paths(compiled.displayList(frame: f)) {
+          #expect(try #require(p.path.bounds).height < lineHeight, "frame \(f)")
+        }
+      }
+    }
+  }
 }
