@@ -126,7 +126,7 @@ extension CompiledScene.Walker {
       let shift = 0.5 * new.lineHeight * (countsDown ? -1 : 1)
       var staying: [PathGeometry.Element] = [], leaving: [PathGeometry.Element] = []
       var arriving: [PathGeometry.Element] = []
-      for k in 1...max(o.count, n.count) {
+      for k in stride(from: 1, through: max(o.count, n.count), by: 1) {
         let a = o.count - k >= 0 ? o[o.count - k] : nil
         let b = n.count - k >= 0 ? n[n.count - k] : nil
         if let a, let b, a.glyph == b.glyph, a.face === b.face {
