@@ -4,12 +4,14 @@
 //
 // The targets are the layers of the pipeline, and dependencies point one way:
 //
-//   Animation ─┐
-//   Scene ─────┴─> Layout ─> DisplayList <─ Raster <─ PNG, GIF <─ Render <─ render (CLI)
+//   Animation ─┐            Text ─┐
+//   Scene ─────┴─> Layout ─┴─────> DisplayList <─ Raster <─ PNG, GIF <─ Render <─ render (CLI)
 //
 // * FlipbookAnimation: curves, springs, transactions (pure Swift, no Foundation).
 // * FlipbookScene: the JSON scene file, decoded and validated with file:line:column errors.
 // * FlipbookDisplayList: geometry and the flat per-frame display list (the seam).
+// * CFreeType / CFontconfig / CHarfBuzz / FlipbookText: fonts found by fontconfig, glyph
+//   outlines from FreeType (unhinted), shaping by HarfBuzz, and SwiftUI's text layout.
 // * FlipbookEngine: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
 // * CLibPNG / CLibDeflate / CIsal / CZlib / FlipbookPNG: PNG files written with libdeflate's
@@ -51,10 +53,29 @@ let package = Package(
       dependencies: ["FlipbookAnimation", "FlipbookImage", .product(name: "RealModule", package: "swift-numerics")],
       path: "Sources/Scene"),
     .target(name: "FlipbookDisplayList", dependencies: ["FlipbookImage"], path: "Sources/DisplayList"),
+    // Text from the system's libraries through pkg-config (no flags in the manifest, so the
+    // package stays usable as a dependency): fontconfig (Debian: libfontconfig-dev) finds a
+    // family by name, weight and design as every Linux desktop does; FreeType
+    // (libfreetype-dev) reads the outlines; HarfBuzz (libharfbuzz-dev) shapes them (kerning,
+    // ligatures, marks, right-to-left runs), as Chrome, Firefox and Android do.
+    .systemLibrary(
+      name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+    // Fonts, shaping and line breaking: the engine's layout measures text with it, and the
+    // display list carries its glyph outlines as paths.
+    .target(
+      name: "FlipbookText", dependencies: ["FlipbookDisplayList", "CFreeType", "CFontconfig", "CHarfBuzz"],
+      path: "Sources/Text"),
     .target(
       name: "FlipbookEngine",
       dependencies: [
-        "FlipbookScene", "FlipbookAnimation", "FlipbookDisplayList", "FlipbookImage",
+        "FlipbookScene", "FlipbookAnimation", "FlipbookDisplayList", "FlipbookImage", "FlipbookText",
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       path: "Sources/Engine"),
@@ -187,6 +208,13 @@ let package = Package(
     .testTarget(
       name: "RasterTests",
       dependencies: ["FlipbookImage", "FlipbookRaster", "FlipbookDisplayList", "FlipbookTestSupport"]),
+    // Glyph ink against FreeType's own rasterizer, advances against HarfBuzz, line breaking.
+    .testTarget(
+      name: "TextTests",
+      dependencies: [
+        "FlipbookText", "FlipbookRaster", "FlipbookDisplayList", "FlipbookImage", "CFreeType", "CHarfBuzz",
+        "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport",
+      ]),
     .testTarget(
       name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
     .testTarget(

@@ -29,6 +29,7 @@ extension CompiledScene {
       let node = table[i].node
       add("\(node.path).layout", rectTracks[i][node.modifiers.count])
       if let p = presenceTracks[i] { add("\(node.path).transition", p) }
+      for fade in contentFades[i] ?? [] { add("\(node.path).text", fade.progress) }
     }
     for (key, track) in attributeTracks {
       let node = table[Int(key.node)].node

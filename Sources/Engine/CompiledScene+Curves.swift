@@ -94,6 +94,11 @@ extension CompiledScene {
     let color = ["red", "green", "blue", "opacity"]
     guard key.modifier >= 0 else {
       if case .color = node.kind { return ("\(node.path).content", "color", color, true) }
+      if case .text = node.kind {
+        return key.slot == 0
+          ? ("\(node.path).font.size", "font size", ["size"], false)
+          : ("\(node.path).lineSpacing", "lineSpacing", ["spacing"], false)
+      }
       if case .shape(.path(let p)) = node.kind {
         let isPoint = p.values[Int(key.slot)].type == .point
         return ("\(node.path).commands", "path value \(key.slot)", isPoint ? ["x", "y"] : ["value"], false)

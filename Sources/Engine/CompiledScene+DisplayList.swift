@@ -17,6 +17,8 @@ extension CompiledScene {
     /// The shadows since the nearest enclosing layer, outermost first: SwiftUI gives every
     /// drawing inside a `shadow` its own shadow (a shadowed stack shadows each child).
     var shadows: [LayerEffect] = []
+    /// The innermost `contentTransition` around the view (texts crossfade by default).
+    var contentTransition: ContentTransition = .opacity
   }
 
   /// The display list of the frame at `time`: a pure function of the scene and `time`.
@@ -227,6 +229,8 @@ extension CompiledScene {
         let radius = max(0, scene.attribute(AttributeKey(i, j), at: time).x)
         group(i, j, ctx, opacity: ctx.opacity, effect: .blur(sigma: radius * ctx.transform.lengthScale, opaque: opaque))
         return
+      case .contentTransition(let t):
+        ctx.contentTransition = t
       case .compositingGroup:
         group(i, j, ctx, opacity: ctx.opacity)
         return
@@ -330,6 +334,8 @@ extension CompiledScene {
         let shownIndex = condition.bool(state) ? 0 : 1
         for (n, b) in entry.children.enumerated() where n != shownIndex { drawNode(b, ctx) }
         if shownIndex < entry.children.count { drawNode(entry.children[shownIndex], ctx) }
+      case .text(let text):
+        drawText(i, text, ctx)
       case .empty, .spacer:
         break
       }

@@ -30,6 +30,8 @@ public final class CompiledScene: Sendable {
   let presenceTracks: [Int: AnimationTrack]
   /// Per `forEach` element: when it was removed, and where it stood among the shown elements.
   let removals: [Int: [(time: Double, index: Int)]]
+  /// Per text node: its content changes in animated transactions, in time order.
+  let contentFades: [Int: [ContentFade]]
   /// `matchedGeometryEffect` groups: the shared frame (x, y, width, height) by id.
   let matchedTracks: [String: AnimationTrack]
   /// Members of matched-geometry groups: node → (group id, modifier index of the effect).
@@ -47,7 +49,7 @@ public final class CompiledScene: Sendable {
 
   public init(_ scene: Scene) throws(SceneError) {
     self.scene = scene
-    let table = NodeTable(root: scene.root, identities: Self.identities(scene))
+    var table = NodeTable(root: scene.root, identities: Self.identities(scene))
     if let path = table.overflow {
       throw SceneError(diagnostics: [
         Diagnostic(
@@ -57,6 +59,7 @@ public final class CompiledScene: Sendable {
         )
       ])
     }
+    table.fonts = try NodeTable.resolveFonts(table)
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()
@@ -79,6 +82,7 @@ public final class CompiledScene: Sendable {
     }
     presenceTracks = builder.presenceTracks
     removals = builder.removals
+    contentFades = builder.contentFades
     matchedTracks = builder.matchedTracks
     matchedMembers = builder.matchedMembers
 

@@ -200,6 +200,9 @@ struct LayoutPass {
       return Size(width: side(p.width), height: side(p.height))
     case .empty:
       return .zero
+    case .text(let text):
+      let layout = textLayout(i, text, p)
+      return Size(width: layout.width, height: layout.height)
     case .spacer(let minLength):
       let least = minLength.map { max(0, $0.number(state)) } ?? 0
       func side(_ d: Double) -> Double { d == Self.unspecified ? least : max(least, d) }

@@ -1,5 +1,6 @@
 import FlipbookAnimation
 import FlipbookScene
+import FlipbookText
 
 /// One element of a `forEach` as SwiftUI's `ForEach(data, id: \.self)` identifies it: its
 /// value, and among equal values which one (0 for the first), so duplicates stay distinct.
@@ -46,6 +47,8 @@ struct NodeTable: Sendable {
   /// The path of the `forEach` whose elements took the table past ``SceneLimits/maxNodes``
   /// (the table then stops growing).
   private(set) var overflow: String?
+  /// The primary face of each `text` node (see ``resolveFonts(_:library:)``).
+  var fonts: [Int: FontFace] = [:]
 
   /// `identities` gives, for a `forEach`'s data, every element identity it ever holds.
   init(root: Node, identities: (Expression) -> [ElementIdentity] = { _ in [] }) {

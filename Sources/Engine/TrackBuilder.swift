@@ -23,6 +23,9 @@ struct TrackBuilder {
   var rectTracks: [[AnimationTrack]] = []
   var attributeTracks: [AttributeKey: AnimationTrack] = [:]
   var presenceTracks: [Int: AnimationTrack] = [:]
+  var contentFades: [Int: [ContentFade]] = [:]
+  /// The text nodes and their content, in table order.
+  var texts: [(node: Int, content: TextContent)] = []
   var matchedTracks: [String: AnimationTrack] = [:]
   var matchedMembers: [Int: (id: String, level: Int)] = [:]
   /// Group ids in the order their first member appears in the tree.
@@ -51,7 +54,7 @@ struct TrackBuilder {
 
   func allTracks() -> [AnimationTrack] {
     rectTracks.flatMap { $0 } + Array(attributeTracks.values) + Array(presenceTracks.values)
-      + Array(matchedTracks.values)
+      + Array(matchedTracks.values) + contentFades.values.flatMap { $0.map(\.progress) }
   }
 
   /// The source of a matched-geometry group in a layout: the first present member (in tree
@@ -299,6 +302,9 @@ struct TrackBuilder {
         }
       }
 
+      let textAnimations = texts.map { effective($0.node, above: -1) }
+      try recordContentChanges(from: oldLayout, to: layout, at: t, k, tx, animations: textAnimations)
+
       for i in 0..<table.count {
         guard let rects = layout.rects[i] else { continue }
         let inserted = oldLayout.rects[i] == nil
@@ -436,6 +442,14 @@ struct TrackBuilder {
           add(-1, slot, v.expression, v.type)
         }
       case .vstack(_, let s, _), .hstack(_, let s, _): layoutDependencies.formUnion(Self.dependencies(s))
+      case .text(let text):
+        // Size and line spacing draw (animated) and lay out; the content lays out.
+        add(-1, 0, text.font.size, .number)
+        add(-1, 1, text.lineSpacing, .number)
+        layoutDependencies.formUnion(Self.dependencies(text.font.size))
+        layoutDependencies.formUnion(Self.dependencies(text.lineSpacing))
+        if case .number(let e, _) = text.content { layoutDependencies.formUnion(Self.dependencies(e)) }
+        texts.append((i, text.content))
       case .conditional(let decides, _, _), .forEach(let decides, _):
         // The condition or the data decides which children are shown.
         let names = decides.dependencies

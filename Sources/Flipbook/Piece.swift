@@ -39,10 +39,30 @@ struct Leaf {
     case spacer
     /// A path with its values left out (``Path/structure(of:)``).
     case path(PathShape)
+    /// A text with its numbers (size, line spacing, a shown number) left out.
+    case text(TextStructure)
   }
+
+  /// What a text keeps in every state: its literal string or the number's decimals, and
+  /// its font and layout options.
+  struct TextStructure: Hashable {
+    var content: TextContent
+    var style: TextStyle?
+    var weight: FontWeight
+    var design: FontDesign
+    var family: String?
+    var lineLimit: Int?
+    var alignment: FlipbookScene.TextAlignment
+  }
+
+  enum TextContent: Hashable {
+    case literal(String)
+    case number(decimals: Int)
+  }
+
   var kind: Kind
   /// The animatable arguments: a rounded rectangle's corner radius, a color view's color,
-  /// a stack's spacing.
+  /// a stack's spacing, a text's font size, line spacing and shown number.
   var values: [StateValue] = []
   var children: Piece?
 }

@@ -34,6 +34,16 @@ extension SceneSynthesizer {
     case .hstack(let a): kind = .hstack(children: children, spacing: values[0], alignment: a)
     case .spacer: kind = .spacer(minLength: values.first)
     case .path(let structure): kind = .shape(.path(structure.mapValues { _, slot in values[slot] }))
+    case .text(let s):
+      let content: FlipbookScene.TextContent
+      switch s.content {
+      case .literal(let string): content = .literal(string)
+      case .number(let decimals): content = .number(values[2], decimals: decimals)
+      }
+      var font = FontSpec(size: values[0], weight: s.weight, design: s.design, family: s.family)
+      font.style = s.style
+      kind = .text(
+        TextNode(content, font: font, lineLimit: s.lineLimit, alignment: s.alignment, lineSpacing: values[1]))
     }
     return Node(kind: kind, path: "")
   }
@@ -101,6 +111,7 @@ extension SceneSynthesizer {
     case .hstack: return "HStack"
     case .spacer: return "Spacer"
     case .path: return "Path"
+    case .text: return "Text"
     }
   }
 }
@@ -112,6 +123,7 @@ extension Leaf.Kind {
     case .roundedRectangle: return "cornerRadius"
     case .color: return "color"
     case .path: return "pathValue"
+    case .text: return ["fontSize", "lineSpacing", "number"][slot]
     default: return "spacing"
     }
   }

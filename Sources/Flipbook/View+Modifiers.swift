@@ -208,6 +208,11 @@ extension View {
     modifier(ModifierValue(.transition(transition.model)))
   }
 
+  /// How the texts inside animate a change of their content (default: `.opacity`).
+  public func contentTransition(_ transition: ContentTransition) -> some View {
+    modifier(ModifierValue(.contentTransition(transition.model)))
+  }
+
   /// Shares one animated frame among the views with the same `id` in `namespace`; the one
   /// with `isSource` (the first present, in tree order) gives the frame.
   public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true)

@@ -103,6 +103,7 @@ extension SceneDecoder {
     case .node: return node(v, path).map { .content($0) }
     case .animation: return animation(v, path).map { .animation($0.value) }
     case .transition: return transition(v, path).map { .transition($0) }
+    case .contentTransition: return contentTransition(v, path).map { .contentTransition($0) }
     case .string: return string(v, path).map { .string($0) }
     case .bool: return bool(v, path).map { .bool($0) }
     case .clipShape: return clipShape(v, path).map { .clipShape($0) }

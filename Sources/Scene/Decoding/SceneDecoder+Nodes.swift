@@ -1,7 +1,7 @@
 extension SceneDecoder {
   package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
-    "hstack", "if", "forEach", "empty", "spacer", "path",
+    "hstack", "if", "forEach", "empty", "spacer", "path", "text",
   ]
   static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "path"]
 
@@ -15,6 +15,7 @@ extension SceneDecoder {
     case "forEach": return ["data", "content"]
     case "spacer": return ["minLength"]
     case "path": return ["d", "commands", "viewBox", "fillRule"]
+    case "text": return ["text", "font", "lineLimit", "multilineTextAlignment", "lineSpacing"]
     default: return []
     }
   }
@@ -50,6 +51,7 @@ extension SceneDecoder {
       case "color": return ["color"]
       case "if": return ["condition", "then"]
       case "forEach": return ["data", "content"]
+      case "text": return ["text"]
       default: return []
       }
     }()
@@ -101,6 +103,7 @@ extension SceneDecoder {
         if let content { kind = .forEach(data: data, content: content) }
       }
     case "path": kind = pathShape(v, m, path).map { .shape(.path($0)) }
+    case "text": kind = textNode(m, path).map { .text($0) }
     case "empty": kind = .empty
     case "spacer":
       if let v = m["minLength"] {

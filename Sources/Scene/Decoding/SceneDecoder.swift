@@ -39,6 +39,11 @@ public enum SceneLimits {
   /// that replay takes seconds at most. Real scenes need thousands; 1,000 views moved with a
   /// spring by 100 transactions need about 4,000,000.
   public static let maxReplayWork = 10_000_000
+  /// The longest text a `text` node may show, in UTF-8 bytes: far more than any label or
+  /// paragraph, little enough that laying it out in every frame stays fast.
+  public static let maxTextBytes = 65_536
+  /// The most decimals a `{"number": …}` text may show.
+  public static let maxTextDecimals = 15
   /// Errors reported per run before the rest are only counted.
   public static let maxDiagnostics = 20
 }

@@ -43,6 +43,9 @@ extension SceneEncoder.Writer {
     case .spacer(let minLength):
       m.append(("type", .string("spacer")))
       if let minLength { m.append(("minLength", try expression(minLength, "\(path).minLength"))) }
+    case .text(let text):
+      m.append(("type", .string("text")))
+      m += try textMembers(text, path)
     }
     if let id = n.id { m.insert(("id", .string(id)), at: 1) }
     if !n.modifiers.isEmpty {
@@ -108,6 +111,14 @@ extension SceneEncoder.Writer {
       return try animation(c, path)
     case .stateReference(let name): return .string("$" + name)
     case .transition(let t): return try transition(t, path)
+    case .contentTransition(let t):
+      switch t {
+      case .opacity: return .string("opacity")
+      case .identity: return .string("identity")
+      case .interpolate: return .string("interpolate")
+      case .numericText(let down):
+        return .object([("numericText", .object(down ? [("countsDown", .bool(true))] : []))])
+      }
     case .string(let s), .choice(let s): return .string(s)
     case .bool(let b): return .bool(b)
     case .clipShape(let c): return try clipShape(c, path)

@@ -57,6 +57,17 @@ extension Node {
       break
     case .spacer(let m):
       n.kind = .spacer(minLength: m.map(replace))
+    case .text(var t):
+      t.font.size = replace(t.font.size)
+      t.lineSpacing = replace(t.lineSpacing)
+      switch t.content {
+      case .number(let e, let decimals): t.content = .number(replace(e), decimals: decimals)
+      case .literal("$item"):
+        // A text of the element itself, in a forEach over strings.
+        if case .constant(.string(let s)) = item { t.content = .literal(s) }
+      case .literal: break
+      }
+      n.kind = .text(t)
     }
     n.modifiers = replaceAll(modifiers)
     return n

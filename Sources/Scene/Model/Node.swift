@@ -29,6 +29,8 @@ public struct Node: Hashable, Sendable {
     case empty
     /// A `Spacer`; `minLength` is its least length along the stack's axis (nil: 0).
     case spacer(minLength: Expression?)
+    /// A `Text`.
+    case text(TextNode)
   }
 }
 

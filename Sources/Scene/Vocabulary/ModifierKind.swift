@@ -81,6 +81,8 @@ public enum ModifierKind<Value, Content> {
   /// `animation(curve, value: $name)`; a nil curve disables animation below.
   case animation(curve: Animation?, value: String)
   case transition(Transition)
+  /// SwiftUI's `contentTransition(_:)`: how the texts inside animate a change of content.
+  case contentTransition(ContentTransition)
   case matchedGeometryEffect(id: String, isSource: Bool)
 }
 
@@ -253,6 +255,9 @@ extension ModifierSpec {
       [ArgumentSpec("curve", .animation), ArgumentSpec("value", .stateReference)]),
     ModifierSpec("transition", form: .value, swift: "transition(_:)", [ArgumentSpec("transition", .transition)]),
     ModifierSpec(
+      "contentTransition", form: .value, swift: "contentTransition(_:)",
+      [ArgumentSpec("contentTransition", .contentTransition)]),
+    ModifierSpec(
       "matchedGeometryEffect", form: .object, swift: "matchedGeometryEffect(id:in:isSource:)",
       [ArgumentSpec("id", .string), ArgumentSpec("isSource", .bool, presence: .defaulted(.bool(true)))]),
   ]
@@ -313,6 +318,7 @@ extension ModifierKind {
     case .zIndex: "zIndex"
     case .animation: "animation"
     case .transition: "transition"
+    case .contentTransition: "contentTransition"
     case .matchedGeometryEffect: "matchedGeometryEffect"
     }
   }
@@ -353,6 +359,7 @@ extension ModifierKind {
     case .overlay(let n, let a), .background(let n, let a), .mask(let n, let a): [.content(n), .alignment(a)]
     case .animation(let c, let v): [.animation(c), .stateReference(v)]
     case .transition(let t): [.transition(t)]
+    case .contentTransition(let t): [.contentTransition(t)]
     case .matchedGeometryEffect(let id, let s): [.string(id), .bool(s)]
     }
   }
@@ -438,6 +445,9 @@ extension ModifierKind {
       guard case .animation(let c) = a[0], case .stateReference(let v) = a[1] else { return nil }
       self = .animation(curve: c, value: v)
     case ("transition", 1): guard case .transition(let t) = a[0] else { return nil }; self = .transition(t)
+    case ("contentTransition", 1):
+      guard case .contentTransition(let t) = a[0] else { return nil }
+      self = .contentTransition(t)
     case ("matchedGeometryEffect", 2):
       guard case .string(let id) = a[0], case .bool(let s) = a[1] else { return nil }
       self = .matchedGeometryEffect(id: id, isSource: s)

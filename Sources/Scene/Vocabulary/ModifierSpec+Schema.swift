@@ -66,6 +66,23 @@ extension ArgumentSpec {
     case .animation: return ref("animation")
     case .stateReference: return ref("stateRef")
     case .transition: return ref("transition")
+    case .contentTransition:
+      let numeric = JSONOutput.object([
+        ("type", .string("object")), ("additionalProperties", .bool(false)),
+        ("properties", .object([("countsDown", .object([("type", .string("boolean"))]))])),
+      ])
+      return .object([
+        (
+          "anyOf",
+          .array([
+            .object([("enum", .array(ContentTransition.names.map { .string($0) }))]),
+            .object([
+              ("type", .string("object")), ("required", .array([.string("numericText")])),
+              ("additionalProperties", .bool(false)), ("properties", .object([("numericText", numeric)])),
+            ]),
+          ])
+        )
+      ])
     case .string: return .object([("type", .string("string"))])
     case .bool: return .object([("type", .string("boolean"))])
     case .clipShape: return ref("clipShape")

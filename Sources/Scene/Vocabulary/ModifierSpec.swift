@@ -111,6 +111,8 @@ public enum ArgumentType: Sendable, Equatable {
   /// A literal, `"$name"` or `{"if": …}` of a type: it may change from state to state.
   case value(ValueType, range: NumberRange, numberAsPoint: Bool, defaultComponent: Double?)
   case alignment, anchor, node, animation, stateReference, transition, string, bool
+  /// A ``ContentTransition``: a bare name or `{"numericText": {"countsDown": b}}`.
+  case contentTransition
   /// One of these names (a `lineCap`).
   case choice([String])
   /// A literal array of numbers in a range (a `dash` pattern); it does not animate.
@@ -170,6 +172,7 @@ public enum ModifierArgument<Value, Content> {
   case animation(Animation?)
   case stateReference(String)
   case transition(Transition)
+  case contentTransition(ContentTransition)
   case string(String)
   case bool(Bool)
   case choice(String)
@@ -204,6 +207,7 @@ public enum ModifierArgument<Value, Content> {
     case .animation(let a): return .animation(a)
     case .stateReference(let s): return .stateReference(s)
     case .transition(let t): return .transition(t)
+    case .contentTransition(let t): return .contentTransition(t)
     case .string(let s): return .string(s)
     case .bool(let b): return .bool(b)
     case .choice(let s): return .choice(s)
