@@ -225,4 +225,18 @@ import Testing
       }
     }
   }
+
+  @Test func aForEachOfStringsShowsEachElementsText() throws {
+    // The same rows written out by hand and made by a forEach over the strings.
+    let row = { (text: String) in #"{"type": "text", "text": "\#(text)", "modifiers": [{"padding": 4}]}"# }
+    let byHand = try compile(
+      scene(#"{"type": "vstack", "children": [\#(row("Milk")), \#(row("Eggs")), \#(row("Bread"))]}"#))
+    let made = try compile(
+      scene(
+        #"{"type": "vstack", "children": [{"type": "forEach", "data": "$items", "content": \#(row("$item"))}]}"#,
+        state: #"{"items": {"array": ["Milk", "Eggs", "Bread"]}}"#))
+    let a = paths(byHand.displayList(at: 0)), b = paths(made.displayList(at: 0))
+    #expect(a.count == 3 && b.count == 3)
+    #expect(a.map(\.path) == b.map(\.path))
+  }
 }
