@@ -58,6 +58,24 @@ import Testing
 
   /// A half circle of radius 10 from (0, 0) to (20, 0): two quarter cubics through (10, ±10),
   /// each control point on the tangent at 4/3·tan(π/8)·r from its end.
+  @Test func arcsWithRadiiTooSmallToSquareAreScaledUpAsOthers() throws {
+    // Radii whose squares underflow are scaled up to fit the end points (SVG F.6.6) like any
+    // radii too small: the same half ellipse (found by fuzzing, where it used to trap).
+    for (tiny, plain) in [
+      ("M0 0 A1e-200 1e-200 0 0 1 10 0", "M0 0 A1 1 0 0 1 10 0"),
+      ("M3 4 A2e-190 1e-190 30 1 0 -7 9", "M3 4 A2 1 30 1 0 -7 9"),
+    ] {
+      let a = try points(tiny), b = try points(plain)
+      #expect(a.count == b.count && a.count > 2, "\(tiny): \(a)")
+      for (x, y) in zip(a, b) {
+        #expect(x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) < 1e-9 }, "\(x) vs \(y)")
+      }
+    }
+    // One radius vanishing beside the other: a line, never a trap.
+    let flat = try points("M0 0 A1e-300 1 0 0 1 10 10")
+    #expect(flat.allSatisfy { $0.allSatisfy(\.isFinite) }, "\(flat)")
+  }
+
   @Test func arcsBecomeQuarterCubicsOnTheEllipse() throws {
     let k = 4.0 / 3.0 * tan(Double.pi / 8) * 10
     for (sweep, y) in [(1, -10.0), (0, 10.0)] {

@@ -146,9 +146,16 @@ struct SVGPathParser {
     let x1 = cosPhi * d.x + sinPhi * d.y
     let y1 = -sinPhi * d.x + cosPhi * d.y
     let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-    if lambda > 1 {
-      let s = lambda.squareRoot()
-      rx *= s; ry *= s
+    if !(lambda <= 1) {
+      // rx·√λ = √(x1² + (y1·rx/ry)²), which stays finite when the radii are so small that
+      // their squares underflow (λ is then infinite, or NaN as 0/0; found by fuzzing).
+      let q = rx / ry
+      let scaled = (x1 * x1 + (y1 * q) * (y1 * q)).squareRoot()
+      guard q > 0, q.isFinite, scaled > 0, scaled.isFinite else {
+        line(p)
+        return
+      }
+      rx = scaled; ry = scaled / q
     }
     let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
     let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
@@ -167,6 +174,12 @@ struct SVGPathParser {
     var delta = angle(u, v)
     if !sweep && delta > 0 { delta -= 2 * .pi }
     if sweep && delta < 0 { delta += 2 * .pi }
+    // An ellipse too flat for its angles to be found (one radius vanishing beside the other)
+    // is, to any precision a path holds, the straight line.
+    guard delta.isFinite, theta1.isFinite, center.x.isFinite, center.y.isFinite else {
+      line(p)
+      return
+    }
     let segments = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
     let step = delta / Double(segments)
     let k = 4.0 / 3.0 * Double.tan(step / 4)
