@@ -70,6 +70,15 @@ struct EffectParams {
 
   var isShadow: Bool { if case .shadow = kind { return true }; return false }
   var isOpaque: Bool { if case .blur(true) = kind { return true }; return false }
+  /// The box the effect's output can cover, from the box its drawing covers: the same box
+  /// for an effect that works pixel by pixel or an opaque blur; spread by the kernels for a
+  /// blur; spread and the drawing itself for a shadow.
+  func output(of drawing: PixelBox) -> PixelBox {
+    if isPerPixel || isOpaque { return drawing }
+    let spread = drawing.spread(kx, ky)
+    return isShadow ? spread.union(drawing) : spread
+  }
+
   /// Whether the effect works pixel by pixel, so that its output is its drawing's box.
   var isPerPixel: Bool {
     switch kind {

@@ -376,9 +376,7 @@ final class RasterBuffers {
     let content = box(of: first..<commands.count)
     let shows = maskBox.map { content.intersection($0) } ?? content
     commands.append(DrawCommand(kind: .endLayer))
-    var out = params.isPerPixel || params.isOpaque ? shows : shows.spread(kx, ky)
-    if params.isShadow { out = out.union(shows) }
-    out = out.intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
+    let out = params.output(of: shows).intersection(PixelBox(x0: left, y0: top, x1: left &+ width, y1: top &+ height))
     if shows.isEmpty || out.isEmpty {
       commands.removeSubrange(b...)
       return
@@ -469,9 +467,7 @@ final class RasterBuffers {
     _ = run(from: first, into: &ct, depth: depth &+ 1)
     guard ct.isDirty else { return op.end }
     let drawn = PixelBox(x0: ct.dirtyX0, y0: ct.dirtyY0, x1: ct.dirtyX1, y1: ct.dirtyY1)
-    var out = p.isPerPixel || p.isOpaque ? drawn : drawn.spread(p.kx, p.ky)
-    if p.isShadow { out = out.union(drawn) }
-    out = out.intersection(
+    var out = p.output(of: drawn).intersection(
       PixelBox(x0: shown.x0 &+ op.ex, y0: shown.y0 &+ op.ey, x1: shown.x1 &+ op.ex, y1: shown.y1 &+ op.ey))
     if let mt {
       out = out.intersection(PixelBox(x0: mt.dirtyX0, y0: mt.dirtyY0, x1: mt.dirtyX1, y1: mt.dirtyY1))
