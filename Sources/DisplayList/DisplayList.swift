@@ -79,13 +79,16 @@ public struct ShapeItem: Sendable, Equatable {
   /// A gradient that paints the shape instead of `color`, its stops' opacities multiplied by
   /// every opacity that applies to the shape, as `color`'s are.
   public var gradient: GradientPaint?
+  /// A bitmap that paints the shape instead of `color` (an `image` view); only `color`'s
+  /// opacity applies to it, as every opacity that applies to the shape.
+  public var image: ImagePaint?
 
   public init(
     geometry: ShapeGeometry, style: ShapeStyle, transform: AffineTransform, color: Color,
-    gradient: GradientPaint? = nil
+    gradient: GradientPaint? = nil, image: ImagePaint? = nil
   ) {
     self.geometry = geometry; self.style = style; self.transform = transform; self.color = color
-    self.gradient = gradient
+    self.gradient = gradient; self.image = image
   }
 }
 

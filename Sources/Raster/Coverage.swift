@@ -296,17 +296,26 @@ extension Accumulator {
   }
 }
 
-/// A gradient for `Accumulator.resolve`: its shader, the frame's shader data, and a row
-/// buffer for the shaded colors (a canvas row plus 8 pixels).
+/// A shape's paint other than a plain color: a gradient or an image.
+enum Shader {
+  case gradient(GradientShader)
+  case image(ImageShader)
+}
+
+/// A gradient or an image for `Accumulator.resolve`: its shader, the frame's gradient data,
+/// and a row buffer for the shaded colors (a canvas row plus 8 pixels).
 struct Shading {
-  let shader: GradientShader
+  let shader: Shader
   let data: UnsafePointer<Float>
   let colors: UnsafeMutableRawPointer
 
   /// The colors of pixels x..<x+count of row y, in `colors`.
   @inline(__always)
   func shade(x: Int, y: Int, count: Int) -> UnsafeRawPointer {
-    shader.shade(x: x, y: y, count: count, data: data, into: colors)
+    switch shader {
+    case .gradient(let g): g.shade(x: x, y: y, count: count, data: data, into: colors)
+    case .image(let i): i.shade(x: x, y: y, count: count, into: colors)
+    }
     return UnsafeRawPointer(colors)
   }
 }

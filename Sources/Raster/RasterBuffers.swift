@@ -37,9 +37,10 @@ final class RasterBuffers {
   private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
   private var contourInfoCapacity = 1
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
-  /// The frame's gradient shaders (`DrawCommand.shader`), their segments, and one row of
-  /// shaded colors (a canvas row plus 8 pixels, as the shaders write 8 at a time).
-  private var shaders: [GradientShader] = []
+  /// The frame's gradient and image shaders (`DrawCommand.shader`), the gradients'
+  /// segments, and one row of shaded colors (a canvas row plus 8 pixels, as the gradient
+  /// shaders write 8 at a time).
+  private var shaders: [Shader] = []
   private var shaderData = UnsafeMutablePointer<Float>.allocate(capacity: 64)
   private var shaderDataCount = 0
   private var shaderDataCapacity = 64
@@ -847,7 +848,10 @@ final class RasterBuffers {
     let det = t.a * t.d - t.b * t.c
     guard det != 0, det.isFinite else { return }
     let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
-    if let gradient = item.gradient {
+    if let image = item.image {
+      guard let c = recordImage(image, m, opacity: item.color.opacity) else { return }
+      color = c
+    } else if let gradient = item.gradient {
       guard let c = recordGradient(gradient, m) else { return }
       color = c
     }
@@ -1002,8 +1006,18 @@ final class RasterBuffers {
     else { return nil }
     shaderDataCount = n
     currentShader = Int32(shaders.count)
-    shaders.append(shader)
+    shaders.append(.gradient(shader))
     return PremulColor(r: 0, g: 0, b: 0, a: alpha)
+  }
+
+  /// Prepares the image of the shape being recorded under `m`, at the shape's opacity, as the
+  /// frame's next shader, and returns the color that stands for it in the record pass; nil
+  /// when it draws nothing (no pixels, a degenerate rectangle or transform, no opacity).
+  private func recordImage(_ image: ImagePaint, _ m: PixelTransform, opacity: Double) -> PremulColor? {
+    guard let shader = ImageShader(image, m, opacity: opacity), shader.opacity > 0 else { return nil }
+    currentShader = Int32(shaders.count)
+    shaders.append(.image(shader))
+    return PremulColor(r: 0, g: 0, b: 0, a: 255)
   }
 
   /// Records the contours from c0 (points from p0) as one path command over their pixel box,
