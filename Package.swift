@@ -6,6 +6,8 @@
 //
 //   Animation ─┐            Text ─┐
 //   Scene ─────┴─> Layout ─┴─────> DisplayList <─ Raster <─ PNG, GIF <─ Render <─ render (CLI)
+//   (the engine also reads `image` nodes' files through PNG's decoder, which depends on
+//   nothing of the pipeline)
 //
 // * FlipbookAnimation: curves, springs, transactions (pure Swift, no Foundation).
 // * FlipbookScene: the JSON scene file, decoded and validated with file:line:column errors.
@@ -76,6 +78,9 @@ let package = Package(
       name: "FlipbookEngine",
       dependencies: [
         "FlipbookScene", "FlipbookAnimation", "FlipbookDisplayList", "FlipbookImage", "FlipbookText",
+        // `image` nodes: their PNG files read (a regular file, bounded) and decoded by libpng
+        // when the scene is compiled, so that layout knows their sizes.
+        "FlipbookFiles", "FlipbookPNG",
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       path: "Sources/Engine"),

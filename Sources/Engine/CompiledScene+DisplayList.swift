@@ -336,6 +336,8 @@ extension CompiledScene {
         if shownIndex < entry.children.count { drawNode(entry.children[shownIndex], ctx) }
       case .text(let text):
         drawText(i, text, ctx)
+      case .image:
+        drawImage(i, ctx)
       case .empty, .spacer:
         break
       }

@@ -203,6 +203,8 @@ struct LayoutPass {
     case .text(let text):
       let layout = textLayout(i, text, p)
       return Size(width: layout.width, height: layout.height)
+    case .image(let image):
+      return imageSize(i, image, p)
     case .spacer(let minLength):
       let least = minLength.map { max(0, $0.number(state)) } ?? 0
       func side(_ d: Double) -> Double { d == Self.unspecified ? least : max(least, d) }

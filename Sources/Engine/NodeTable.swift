@@ -1,3 +1,4 @@
+import FlipbookImage
 import FlipbookAnimation
 import FlipbookScene
 import FlipbookText
@@ -49,6 +50,8 @@ struct NodeTable: Sendable {
   private(set) var overflow: String?
   /// The primary face of each `text` node (see ``resolveFonts(_:library:)``).
   var fonts: [Int: FontFace] = [:]
+  /// The decoded pixels of every `image` node (`loadImages`).
+  var images: [Int: Pixmap] = [:]
 
   /// `identities` gives, for a `forEach`'s data, every element identity it ever holds.
   init(root: Node, identities: (Expression) -> [ElementIdentity] = { _ in [] }) {

@@ -448,7 +448,10 @@ struct TrackBuilder {
         add(-1, 1, text.lineSpacing, .number)
         layoutDependencies.formUnion(Self.dependencies(text.font.size))
         layoutDependencies.formUnion(Self.dependencies(text.lineSpacing))
-        if case .number(let e, _) = text.content { layoutDependencies.formUnion(Self.dependencies(e)) }
+        switch text.content {
+        case .number(let e, _), .string(let e): layoutDependencies.formUnion(Self.dependencies(e))
+        case .literal: break
+        }
         texts.append((i, text.content))
       case .conditional(let decides, _, _), .forEach(let decides, _):
         // The condition or the data decides which children are shown.

@@ -41,6 +41,8 @@ struct Leaf {
     case path(PathShape)
     /// A text with its numbers (size, line spacing, a shown number) left out.
     case text(TextStructure)
+    /// An image: its file and sizing, which no state changes.
+    case image(ImageNode)
   }
 
   /// What a text keeps in every state: its literal string or the number's decimals, and
@@ -56,7 +58,8 @@ struct Leaf {
   }
 
   enum TextContent: Hashable {
-    case literal(String)
+    /// A string, which may differ from state to state (its value is the third).
+    case string
     case number(decimals: Int)
   }
 

@@ -37,13 +37,20 @@ extension SceneSynthesizer {
     case .text(let s):
       let content: FlipbookScene.TextContent
       switch s.content {
-      case .literal(let string): content = .literal(string)
+      case .string:
+        // A string that every state shows is literal text; one that changes, a variable.
+        if case .constant(.string(let string)) = values[2] {
+          content = .literal(string)
+        } else {
+          content = .string(values[2])
+        }
       case .number(let decimals): content = .number(values[2], decimals: decimals)
       }
       var font = FontSpec(size: values[0], weight: s.weight, design: s.design, family: s.family)
       font.style = s.style
       kind = .text(
         TextNode(content, font: font, lineLimit: s.lineLimit, alignment: s.alignment, lineSpacing: values[1]))
+    case .image(let image): kind = .image(image)
     }
     return Node(kind: kind, path: "")
   }
@@ -112,6 +119,7 @@ extension SceneSynthesizer {
     case .spacer: return "Spacer"
     case .path: return "Path"
     case .text: return "Text"
+    case .image: return "Image"
     }
   }
 }
@@ -123,7 +131,9 @@ extension Leaf.Kind {
     case .roundedRectangle: return "cornerRadius"
     case .color: return "color"
     case .path: return "pathValue"
-    case .text: return ["fontSize", "lineSpacing", "number"][slot]
+    case .text(let s):
+      if slot == 2, case .string = s.content { return "text" }
+      return ["fontSize", "lineSpacing", "number"][slot]
     default: return "spacing"
     }
   }

@@ -6,9 +6,9 @@ import FlipbookScene
 /// Its font, line limit, alignment and line spacing are set with ``font(_:)``,
 /// ``lineLimit(_:)``, ``multilineTextAlignment(_:)`` and ``lineSpacing(_:)`` on the text
 /// itself (the format keeps them on the node, not in an environment that reaches the texts
-/// inside a stack). The string of a text cannot change from one state to another (string
-/// state is not part of the format yet); a number shown with ``init(_:format:)`` can, and
-/// the old and new text then crossfade.
+/// inside a stack). The string may differ from one state to another (`Text(saved ? "Saved" :
+/// "Save")`), as may a number shown with ``init(_:format:)``; in an animated transaction the
+/// old and new text then crossfade (or change as ``View/contentTransition(_:)`` says).
 public struct Text: View, PrimitiveView {
   enum Content: Hashable {
     case literal(String)
@@ -62,7 +62,9 @@ public struct Text: View, PrimitiveView {
     var values: [StateValue] = [.number(font.size), .number(spacing)]
     let shown: Leaf.TextContent
     switch content {
-    case .literal(let s): shown = .literal(s)
+    case .literal(let s):
+      shown = .string
+      values.append(.string(s))
     case .number(let v, let decimals):
       shown = .number(decimals: decimals)
       values.append(.number(v))

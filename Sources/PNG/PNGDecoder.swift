@@ -23,28 +23,32 @@ public enum PNGDecoder {
     return try finish(&image, path: path)
   }
 
-  /// Decodes a PNG file held in memory.
-  public static func decode(_ bytes: [UInt8]) throws -> Pixmap {
+  /// Decodes a PNG file held in memory (read from `path`, when given, for messages), refusing
+  /// one of more than `maxPixels` pixels before anything is allocated for it.
+  public static func decode(_ bytes: [UInt8], path: String? = nil, maxPixels: Int = maximumPixelCount) throws -> Pixmap
+  {
     try bytes.withUnsafeBytes { raw in
       var image = png_image.fresh()
       guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-        throw PNGError(.decode, message: image.messageText)
+        throw PNGError(.decode, path: path, message: image.messageText)
       }
       // The memory must stay valid until `finish_read`, hence inside this closure.
-      return try finish(&image, path: nil)
+      return try finish(&image, path: path, maxPixels: maxPixels)
     }
   }
 
   /// Reads the pixels of an image whose header libpng has already parsed.
-  private static func finish(_ image: inout png_image, path: String?) throws -> Pixmap {
+  private static func finish(
+    _ image: inout png_image, path: String?, maxPixels: Int = maximumPixelCount
+  ) throws -> Pixmap {
     let width = Int(image.width)
     let height = Int(image.height)
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    guard !overflow, pixels <= maximumPixelCount else {
+    guard !overflow, pixels <= maxPixels else {
       png_image_free(&image)
       throw PNGError(
         .decode, path: path,
-        message: "\(width)×\(height) exceeds \(maximumPixelCount) pixels")
+        message: "\(width)×\(height) is more than the limit of \(maxPixels) pixels")
     }
     image.format = CLIBPNG_FORMAT_RGBA
     var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -56,4 +56,21 @@ import Testing
          "timeline": [{"at": 0.2, "set": {"n": 9.5, "size": 40}, "animation": {"easeInOut": {"duration": 1}}}]}
         """)
   }
+
+  @Test func aStringThatChangesCrossfadesAsAStringVariable() throws {
+    let movie = try Movie(width: 200, height: 80, background: .white, state: false) { saved in
+      Text(saved ? "Saved" : "Save").font(.headline)
+    } timeline: { scheduler, state in
+      scheduler.animation(.easeInOut(duration: 0.4)).schedule(after: 0.1) { state.state = true }
+    }
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 200, "height": 80, "background": "white"}, "duration": "auto",
+         "state": {"title": {"string": "Save"}},
+         "root": {"type": "text", "text": "$title", "font": "headline"},
+         "timeline": [{"at": 0.1, "set": {"title": "Saved"}, "animation": {"easeInOut": {"duration": 0.4}}}]}
+        """)
+    #expect(try movie.exportJSON().contains(#""text": "$text_"#))
+  }
 }

@@ -239,4 +239,51 @@ import Testing
     #expect(a.count == 3 && b.count == 3)
     #expect(a.map(\.path) == b.map(\.path))
   }
+
+  @Test func aStringVariableIsShownAndCrossfadesWhenItChanges() throws {
+    // "$title" shows the variable's string: the same glyphs as the literal.
+    let literal = try compile(scene(#"{"type": "text", "text": "Save"}"#))
+    let root = #"{"type": "text", "text": "$title"}"#
+    let state = #"{"title": {"string": "Save"}}"#
+    let animated = try compile(
+      scene(
+        root, state: state,
+        timeline: #"[{"at": 0, "set": {"title": "Saved"}, "animation": {"linear": {"duration": 1}}}]"#))
+    #expect(paths(animated.displayList(at: 0)).map(\.path) == paths(literal.displayList(at: 0)).map(\.path))
+    let mid = paths(animated.displayList(at: 0.25))
+    #expect(mid.count == 2)
+    #expect(abs(mid[0].opacity - 0.75) < 1e-6 && abs(mid[1].opacity - 0.25) < 1e-6, "\(mid.map(\.opacity))")
+    let after = try compile(scene(#"{"type": "text", "text": "Saved"}"#))
+    #expect(paths(animated.displayList(at: 1)).map(\.path) == paths(after.displayList(at: 0)).map(\.path))
+  }
+
+  @Test func textReferencesThatAreNotStringsAreErrors() {
+    let number = messages(scene(#"{"type": "text", "text": "$n"}"#, state: #"{"n": 3}"#))
+    #expect(
+      number.contains(#"state variable "n" is a number; a text shows a number with {"number": "$n"}"#), "\(number)")
+    let missing = messages(scene(#"{"type": "text", "text": "$titel"}"#, state: #"{"title": {"string": "a"}}"#))
+    #expect(missing.contains(#"undeclared state variable "titel""#) && missing.contains("title"), "\(missing)")
+    // A dollar sign that does not start a name is text.
+    #expect(messages(scene(#"{"type": "text", "text": "$5 off"}"#)) == "")
+  }
+
+  @Test func aForEachOfNumbersShowsWholeNumbersAndIndices() throws {
+    let made = try compile(
+      scene(
+        #"{"type": "vstack", "children": [{"type": "forEach", "data": [7, 42], "content": {"type": "hstack", "children": [{"type": "text", "text": "$index"}, {"type": "text", "text": "$item"}]}}]}"#
+      ))
+    let byHand = try compile(
+      scene(
+        #"{"type": "vstack", "children": [{"type": "hstack", "children": [{"type": "text", "text": "0"}, {"type": "text", "text": "7"}]}, {"type": "hstack", "children": [{"type": "text", "text": "1"}, {"type": "text", "text": "42"}]}]}"#
+      ))
+    #expect(paths(made.displayList(at: 0)).map(\.path) == paths(byHand.displayList(at: 0)).map(\.path))
+  }
+
+  @Test func aStringReferenceRoundTrips() throws {
+    let text = scene(#"{"type": "text", "text": "$title"}"#, state: #"{"title": {"string": "Hi"}}"#)
+    let decoded = try decodeScene(text)
+    let encoded = try SceneEncoder.encode(decoded)
+    #expect(encoded.contains(#""text": "$title""#))
+    #expect(try SceneEncoder.encode(try decodeScene(encoded)) == encoded)
+  }
 }

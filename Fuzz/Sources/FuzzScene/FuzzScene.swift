@@ -1,14 +1,20 @@
+import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookGIF
 import FlipbookImage
+import FlipbookPNG
+import FlipbookRaster
 import FlipbookRender
 import FlipbookScene
 import Glibc
 
-/// libFuzzer's entry point: one input is one scene file, or SVG path data.
+/// libFuzzer's entry point: one input is one scene file, a PNG file, or SVG path data.
 ///
-/// An input that does not start with `{` is SVG path data for the path parser alone (a
-/// scene's `d` reaches the same parser through the decoder). Otherwise the input is a scene,
+/// An input that starts with PNG's signature is an `image` node's file: decoded as a scene's
+/// images are (with their pixel limit), and when it decodes, drawn shrunk, enlarged and
+/// rotated through the image filter. Any other input that does not start with `{` is SVG
+/// path data for the path parser alone (a scene's `d` reaches the same parser through the
+/// decoder). Otherwise the input is a scene,
 /// optionally followed by a NUL byte and the command line's numbers as text, `FPS SCALE
 /// DURATION TIME` (`-` for one not given), read as `render` reads `--fps`, `--scale`,
 /// `--duration` and `--time`, so that extreme values (`1e-320`, `inf`, `nan`, `1e308`) reach
@@ -21,6 +27,10 @@ import Glibc
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = data.map { [UInt8](UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  if input.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+    fuzzImage(input)
+    return 0
+  }
   if input.first != UInt8(ascii: "{") {
     _ = try? PathCommand.parse(svg: String(decoding: input, as: UTF8.self))
     return 0
@@ -49,6 +59,29 @@ public func fuzzSceneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
   _ = try? GIFTiming.delays(frameCount: min(compiled.frameCount, 1000), fps: compiled.fps)
   _ = ContactSheet.smallestEvery(compiled)
   return 0
+}
+
+/// Decodes a PNG as an `image` node's file is decoded and draws it into a small canvas at
+/// several scales and a rotation, so that odd sizes and pixels reach the image filter.
+func fuzzImage(_ bytes: [UInt8]) {
+  guard let pixmap = try? PNGDecoder.decode(bytes, maxPixels: ImageLimits.maxPixels),
+    pixmap.width * pixmap.height <= 1 << 20
+  else { return }
+  let rect = Rect(x: 0, y: 0, width: Double(pixmap.width), height: Double(pixmap.height))
+  let fit = 24 / Double(max(pixmap.width, pixmap.height))
+  var rasterizer = Rasterizer()
+  var out = Pixmap(width: 0, height: 0)
+  for t in [
+    AffineTransform(a: fit, b: 0, c: 0, d: fit, tx: 4.3, ty: 3.7),
+    AffineTransform(a: 3, b: 0, c: 0, d: 0.5, tx: -2, ty: 1),
+    AffineTransform(a: 0.8 * fit, b: 0.6 * fit, c: -0.6 * fit, d: 0.8 * fit, tx: 16, ty: 2),
+  ] {
+    let item = DisplayItem.shape(
+      ShapeItem(
+        geometry: .rectangle(rect), style: .fill, transform: t, color: Color(red: 0, green: 0, blue: 0, opacity: 0.7),
+        image: ImagePaint(pixmap: pixmap, rect: rect)))
+    rasterizer.render(DisplayList(width: 32, height: 32, background: .clear, items: [item]), into: &out)
+  }
 }
 
 /// The numbers `render` takes on its command line, as the text after a NUL byte of a fuzz

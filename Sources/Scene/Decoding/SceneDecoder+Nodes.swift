@@ -1,7 +1,7 @@
 extension SceneDecoder {
   package static let nodeTypes = [
     "circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "color", "zstack", "vstack",
-    "hstack", "if", "forEach", "empty", "spacer", "path", "text",
+    "hstack", "if", "forEach", "empty", "spacer", "path", "text", "image",
   ]
   static let shapeTypes: Set<String> = ["circle", "ellipse", "rectangle", "roundedRectangle", "capsule", "path"]
 
@@ -16,6 +16,7 @@ extension SceneDecoder {
     case "spacer": return ["minLength"]
     case "path": return ["d", "commands", "viewBox", "fillRule"]
     case "text": return ["text", "font", "lineLimit", "multilineTextAlignment", "lineSpacing"]
+    case "image": return ["file", "resizable", "contentMode", "imageScale"]
     default: return []
     }
   }
@@ -52,6 +53,7 @@ extension SceneDecoder {
       case "if": return ["condition", "then"]
       case "forEach": return ["data", "content"]
       case "text": return ["text"]
+      case "image": return ["file"]
       default: return []
       }
     }()
@@ -104,6 +106,7 @@ extension SceneDecoder {
       }
     case "path": kind = pathShape(v, m, path).map { .shape(.path($0)) }
     case "text": kind = textNode(m, path).map { .text($0) }
+    case "image": kind = imageNode(m, path).map { .image($0) }
     case "empty": kind = .empty
     case "spacer":
       if let v = m["minLength"] {

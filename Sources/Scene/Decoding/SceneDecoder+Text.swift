@@ -36,6 +36,22 @@ extension SceneDecoder {
     return ok ? text : nil
   }
 
+  /// `"$name"` of a string variable, or `"$item"` / `"$index"` in a `forEach` (an element
+  /// that is a number is written as a whole number, as `{"number": "$item"}` would be). A
+  /// `$` that does not start a name (`"$5"`) is literal text.
+  mutating func textReference(_ v: JSONValue, _ s: String, _ path: String) -> TextContent? {
+    if let (e, type) = elementReference(s) {
+      return type == .string ? .string(e) : .number(e, decimals: 0)
+    }
+    let name = String(s.dropFirst())
+    guard Self.isValidName(name) else { return .literal(s) }
+    if let type = stateTypes[name], type == .number {
+      error(v, path, "state variable \"\(name)\" is a number; a text shows a number with {\"number\": \"$\(name)\"}")
+      return nil
+    }
+    return stateReference(v, name, path, [.string]).map { .string(.state($0)) }
+  }
+
   /// A literal string or `{"number": V, "decimals": n}`.
   mutating func textContent(_ v: JSONValue, _ path: String) -> TextContent? {
     switch v.kind {
@@ -47,6 +63,7 @@ extension SceneDecoder {
         )
         return nil
       }
+      if s.hasPrefix("$") { return textReference(v, s, path) }
       return .literal(s)
     case .object:
       guard let m = object(v, path, allowed: ["number", "decimals"], required: ["number"]) else { return nil }

@@ -69,6 +69,12 @@ public struct SceneDecoder {
   init(file: String) { self.file = file }
 
   /// Parses and validates `bytes`; `file` is the name used in messages.
+  /// The folder part of a file's path ("/" for a file at the root); nil for a bare name.
+  static func directory(of file: String) -> String? {
+    guard let slash = file.lastIndex(of: "/") else { return nil }
+    return slash == file.startIndex ? "/" : String(file[..<slash])
+  }
+
   public static func decode(
     _ bytes: [UInt8], file: String, overrides: SceneOverrides = SceneOverrides()
   ) throws(SceneError) -> Scene {
@@ -88,7 +94,8 @@ public struct SceneDecoder {
       ])
     }
     var decoder = SceneDecoder(file: file)
-    let scene = decoder.scene(json, overrides: overrides)
+    var scene = decoder.scene(json, overrides: overrides)
+    scene?.directory = directory(of: file)
     if let scene, decoder.diagnostics.isEmpty { return scene }
     // Report in file order, as a compiler does.
     let sorted = decoder.diagnostics.enumerated().sorted { a, b in

@@ -46,6 +46,12 @@ extension SceneEncoder.Writer {
     case .text(let text):
       m.append(("type", .string("text")))
       m += try textMembers(text, path)
+    case .image(let image):
+      m.append(("type", .string("image")))
+      m.append(("file", .string(image.file)))
+      if image.resizable { m.append(("resizable", .bool(true))) }
+      if let mode = image.contentMode { m.append(("contentMode", .string(mode.rawValue))) }
+      if image.imageScale != 1 { m.append(("imageScale", .number(image.imageScale))) }
     }
     if let id = n.id { m.insert(("id", .string(id)), at: 1) }
     if !n.modifiers.isEmpty {

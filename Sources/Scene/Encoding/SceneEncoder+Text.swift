@@ -5,6 +5,8 @@ extension SceneEncoder.Writer {
     switch text.content {
     case .literal(let s):
       m.append(("text", .string(s)))
+    case .string(let e):
+      m.append(("text", try expression(e, "\(path).text")))
     case .number(let e, let decimals):
       var number: [(String, JSONOutput)] = [("number", try expression(e, "\(path).text.number"))]
       if decimals != 0 { number.append(("decimals", .number(Double(decimals)))) }

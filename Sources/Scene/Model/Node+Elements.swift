@@ -53,7 +53,7 @@ extension Node {
         else: otherwise?.element(item: item, index: index))
     case .forEach(let data, let content):
       n.kind = .forEach(data: replace(data), content: content)
-    case .empty:
+    case .empty, .image:
       break
     case .spacer(let m):
       n.kind = .spacer(minLength: m.map(replace))
@@ -62,9 +62,7 @@ extension Node {
       t.lineSpacing = replace(t.lineSpacing)
       switch t.content {
       case .number(let e, let decimals): t.content = .number(replace(e), decimals: decimals)
-      case .literal("$item"):
-        // A text of the element itself, in a forEach over strings.
-        if case .constant(.string(let s)) = item { t.content = .literal(s) }
+      case .string(let e): t.content = .string(replace(e))
       case .literal: break
       }
       n.kind = .text(t)

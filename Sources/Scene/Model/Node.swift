@@ -31,6 +31,8 @@ public struct Node: Hashable, Sendable {
     case spacer(minLength: Expression?)
     /// A `Text`.
     case text(TextNode)
+    /// An `Image` from a PNG file.
+    case image(ImageNode)
   }
 }
 

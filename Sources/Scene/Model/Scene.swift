@@ -12,6 +12,9 @@ public struct Scene: Sendable {
   /// it, then those that happen `after` another event, in file order. The replay orders them
   /// all by the times they happen (`CompiledScene.events`).
   public var transactions: [Transaction]
+  /// The folder that relative file paths in the scene (images) start from: the scene file's
+  /// folder as its path was given; nil for the current directory.
+  public var directory: String? = nil
 
   public init(
     canvas: Canvas, fps: Double, duration: Duration, state: [(name: String, value: StateValue)],

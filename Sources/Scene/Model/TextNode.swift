@@ -17,9 +17,12 @@ public struct TextNode: Hashable, Sendable {
   }
 }
 
-/// What a text shows: a literal string, or a number written with a fixed count of decimals.
+/// What a text shows: a literal string, a string value, or a number written with a fixed
+/// count of decimals.
 public enum TextContent: Hashable, Sendable {
   case literal(String)
+  /// `"$name"` of a string variable, or a `forEach` element's `"$item"` over strings.
+  case string(Expression)
   /// `{"number": V, "decimals": n}`: V rounded to n decimals (half to even, as ICU's and
   /// so SwiftUI's number formats round), a minus sign only when the rounded value is below
   /// zero.
@@ -29,6 +32,7 @@ public enum TextContent: Hashable, Sendable {
   public func string(_ state: StateSnapshot) -> String {
     switch self {
     case .literal(let s): return s
+    case .string(let e): return e.evaluate(state).string ?? ""
     case .number(let e, let decimals): return Self.format(e.number(state), decimals: decimals)
     }
   }
