@@ -27,9 +27,17 @@ public struct PathGeometry: Sendable, Equatable {
   public var elements: [Element]
   /// How `fill` decides what is inside where subpaths overlap or a subpath crosses itself.
   public var fillRule: FillRule
+  /// The path's subpaths do not overlap one another except as holes (a glyph's counters,
+  /// wound against its outline): its winding number is 0 or 1 everywhere, as a run of glyphs
+  /// from a font with overlap-free outlines has. Filling it (non-zero) then needs no sweep:
+  /// the plain accumulation of signed area is exact, as FreeType's own rasterizer assumes.
+  /// Where the promise is broken (two glyphs that overlap), the overlap is covered once but
+  /// its edge pixels may count both glyphs' area (clamped to full coverage).
+  public var overlapFree: Bool
 
-  public init(_ elements: [Element], fillRule: FillRule = .nonZero) {
+  public init(_ elements: [Element], fillRule: FillRule = .nonZero, overlapFree: Bool = false) {
     self.elements = elements
     self.fillRule = fillRule
+    self.overlapFree = overlapFree
   }
 }

@@ -96,7 +96,7 @@ extension CompiledScene.Walker {
       var c = ctx
       c.opacity *= opacity
       let bounds = Rect(origin: origin, size: Size(width: l.width, height: l.height))
-      emit(.path(PathGeometry(elements, fillRule: .nonZero)), .fill, paint, bounds, c)
+      emit(.path(PathGeometry(elements, fillRule: .nonZero, overlapFree: true)), .fill, paint, bounds, c)
     }
     if ctx.contentTransition != .identity, let fade = scene.contentFades[i]?.last(where: { $0.time <= time }) {
       let p = fade.progress.value(at: time).x

@@ -23,11 +23,13 @@ let arcMaxChord = 1.5
 let bezierTolerance = 0.0015
 let maxArcSteps = 4096
 let maxCubicSteps = 1024
-/// Outline points one frame may record (64 MiB of coordinates). A frame that needs more (a
+/// Outline points one frame may record (256 MiB of coordinates, allocated only as a frame
+/// needs them). Curves are flattened finely (see `bezierTolerance`), so text needs many: a
+/// 1080p frame of 200 labels records about 5 million. A frame that needs more (a
 /// path of millions of segments, or a stroke magnified far beyond the canvas) is not drawn:
 /// `Rasterizer.exceededWorkLimit` reports it, so the caller can make it an error instead of
 /// spending minutes and gigabytes on it.
-let maxFramePoints = 1 << 22
+let maxFramePoints = 1 << 24
 
 /// The iOS 7 "continuous" corner reach, in corner radii (the corner's points are
 /// `continuousCornerPoint`, shared with `ShapeGeometry.path`).

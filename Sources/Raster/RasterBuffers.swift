@@ -869,7 +869,8 @@ final class RasterBuffers {
     }
     if case .path(let path) = item.geometry {
       recordPath(
-        path.elements, fillRule: path.fillRule, stroke: styled, m, color, width: width, height: height, recorder: &rec)
+        path.elements, fillRule: path.fillRule, overlapFree: path.overlapFree, stroke: styled, m, color, width: width,
+        height: height, recorder: &rec)
       return
     }
 
@@ -1052,7 +1053,8 @@ final class RasterBuffers {
   /// Skipped when a point is not finite or the control points' pixel box, grown by the pen's
   /// reach, misses the canvas.
   private func recordPath(
-    _ elements: [PathGeometry.Element], fillRule: FillRule, stroke: StrokeStyle?, _ m: PixelTransform,
+    _ elements: [PathGeometry.Element], fillRule: FillRule, overlapFree: Bool = false, stroke: StrokeStyle?,
+    _ m: PixelTransform,
     _ color: PremulColor, width: Int, height: Int, recorder rec: inout PathRecorder
   ) {
     let W = Double(width), H = Double(height)
@@ -1100,8 +1102,9 @@ final class RasterBuffers {
     } else {
       rec.fillPath(elements, m, width: W, height: H)
       let c1 = rec.contours.count
-      var sweep = true
-      if c1 == c0 &+ 1 {
+      // Overlap-free outlines (glyphs) wind 0 or 1 everywhere: the plain accumulation is exact.
+      var sweep = !(overlapFree && fillRule == .nonZero)
+      if sweep && c1 == c0 &+ 1 {
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
         sweep = !isConvexPolygon(pts, count: count) && !isStarShaped(pts, count: count)

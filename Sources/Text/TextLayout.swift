@@ -169,13 +169,14 @@ public struct TextLayout: Sendable {
     return Line(glyphs: placed, width: max(0, width))
   }
 
-  /// Every glyph's outline as one path, the text's frame at `origin`, in points (y down).
+  /// Every glyph's outline as one path, the text's frame at `origin`, in points (y down):
+  /// overlap-free (``PathGeometry/overlapFree``), as fonts draw their glyphs.
   public func path(at origin: Point) -> PathGeometry {
     var elements: [PathGeometry.Element] = []
     for line in lines {
       for g in line.glyphs { appendOutline(of: g, at: Point(x: origin.x + g.x, y: origin.y + g.y), to: &elements) }
     }
-    return PathGeometry(elements, fillRule: .nonZero)
+    return PathGeometry(elements, fillRule: .nonZero, overlapFree: true)
   }
 
   /// Appends one glyph's outline at this layout's size, its pen at `pen` (points, y down).

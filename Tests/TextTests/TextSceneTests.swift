@@ -2,6 +2,8 @@ import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookScene
 import FlipbookTestSupport
+import FlipbookImage
+import FlipbookRaster
 import FlipbookText
 import Testing
 
@@ -285,5 +287,30 @@ import Testing
     let encoded = try SceneEncoder.encode(decoded)
     #expect(encoded.contains(#""text": "$title""#))
     #expect(try SceneEncoder.encode(try decodeScene(encoded)) == encoded)
+  }
+
+  /// A 1080p frame of 300 labels is drawn, not refused as over the work limit: glyph runs are
+  /// overlap-free, so they take the plain accumulation instead of the sweep (whose work, for
+  /// thousands of finely flattened glyphs with counters, once exceeded the frame's budget at
+  /// about 120 labels).
+  @Test func aFrameOfManyLabelsIsDrawn() throws {
+    var children: [String] = []
+    for i in 0..<300 {
+      let x = Double(i % 6) * 300, y = Double(i / 6) * 21
+      children.append(
+        #"{"type": "text", "text": "Notifications Calendar Meeting \#(i)", "font": {"size": 30}, "modifiers": [{"offset": {"x": \#(x), "y": \#(y)}}]}"#
+      )
+    }
+    let s = try compile(
+      #"{"canvas": {"width": 1920, "height": 1080}, "root": {"type": "zstack", "alignment": "topLeading", "children": [\#(children.joined(separator: ", "))], "modifiers": [{"frame": {"width": 1920, "height": 1080, "alignment": "topLeading"}}]}}"#
+    )
+    let list = s.displayList(at: 0)
+    #expect(paths(list).allSatisfy { $0.path.overlapFree })
+    var r = Rasterizer()
+    var p = Pixmap(width: 0, height: 0)
+    r.render(list, into: &p)
+    #expect(!r.exceededWorkLimit)
+    // Ink where the first label's first glyph is.
+    #expect((0..<40).contains { x in (0..<30).contains { y in p.pixel(x: x, y: y).a > 200 } })
   }
 }

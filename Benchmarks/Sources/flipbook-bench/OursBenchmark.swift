@@ -4,6 +4,7 @@ import FlipbookPNG
 import FlipbookImage
 import FlipbookRaster
 import FlipbookRender
+import FlipbookText
 import Foundation
 
 /// Flipbook's side of the comparison, timed like the peer kit times cairo (cairo_bench.c):
@@ -88,6 +89,14 @@ struct OursBenchmark {
     emit("encode+write: flipbook PNG (\(encoder.settings))", "ms/frame", encode, bytes: meanFileSize(encodeDir))
     emit("end-to-end 60 frames: flipbook --jobs 1", "ms/frame", e2e)
     emit("end-to-end fps: flipbook --jobs 1", "fps", e2e.map { 1000 / $0 })
+    if workload == "text", let face = try? FontLibrary.shared.face(FontRequest(family: "Inter", weight: 400)) {
+      // The glyph outlines this process cached, in path elements and bytes (bounded by
+      // FontFace.maxCachedElements).
+      let n = face.cachedElementCount
+      emit(
+        "glyph outline cache (elements)", "elements", [Double(n)],
+        bytes: Double(n * MemoryLayout<PathGeometry.Element>.stride))
+    }
   }
 
   /// End to end with several worker counts, alternating, in a process that is not pinned.

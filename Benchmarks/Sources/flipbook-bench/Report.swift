@@ -72,6 +72,7 @@ struct Report {
     }
     if rows.keys.contains(where: { $0.wl == "large" }) { printShapesTargets() }
     if rows.keys.contains(where: { $0.wl == "paths" }) { printPathsTargets() }
+    if rows.keys.contains(where: { $0.wl == "text" }) { printTextTargets() }
   }
 
   /// One row of a targets table; `ok` nil: for information, no goal.
@@ -179,6 +180,28 @@ struct Report {
       Swift.print("\n### Same scene? Frames vs cairo (C), path workload (compare_paths.py)\n")
       lines.forEach { Swift.print($0) }
     }
+  }
+
+  /// The text workload's targets (Benchmarks/TEXT-WORKLOAD.md): raster ≥ 3× cairo's own text
+  /// API on one thread, and the glyph cache's memory, bounded and reported.
+  func printTextTargets() {
+    Swift.print("\n### Targets, text workload\n")
+    Swift.print("| target | measured | goal | met |")
+    Swift.print("|---|---:|---:|:---:|")
+    let wl = "text"
+    let ours = find(wl, impl: "Flipbook", metric: "raster")?.median
+    line("raster, ms/frame (single thread)", ours, "", nil, unit: " ms")
+    let cairo = find(wl, impl: "cairo", metric: "raster")?.median
+    line("cairo (C, cairo_show_text), ms/frame", cairo, "", nil, unit: " ms")
+    line("raster speed vs cairo (C)", ratio(cairo, ours), "≥ 3×", { $0 >= 3 })
+    let e2e = find(wl, impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
+    line("end to end, fps, --jobs 1", e2e, "", nil, unit: " fps")
+    if let cache = find(wl, impl: "Flipbook", metric: "glyph outline cache") {
+      line("glyph outline cache, elements", cache.median, "", nil)
+      line("glyph outline cache, KiB", cache.bytesMedian.map { $0 / 1024 }, "bounded", nil, unit: " KiB")
+    }
+    let peak = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
+    line("peak RSS, render --jobs 1, 60 frames", peak, "", nil)
   }
 
   func ratio(_ a: Double?, _ b: Double?) -> Double? {
