@@ -94,10 +94,7 @@ extension Frames {
 
   /// A bar on stderr when it is a terminal and `--quiet` is not given.
   func progressBar(_ label: String, total: Int) -> ProgressBar? {
-    guard !quiet, Terminal.isInteractive else { return nil }
-    return ProgressBar(label: label, total: total, columns: Terminal.columns) { text in
-      FileHandle.standardError.write(Data(text.utf8))
-    }
+    ProgressBar.onStderr(label, total: total, quiet: quiet)
   }
 
   /// The writers' progress callback that moves `bar`.

@@ -61,6 +61,12 @@ struct Frames: ParsableCommand {
   @Option(help: "Only frames A through B (inclusive), named as in the whole run, e.g. 10-20.")
   var frames: FrameRange?
 
+  @Option(
+    help: ArgumentHelp(
+      "Only the K-th (from 1) of N equal parts of the frames, for render farms; auto/N takes K from "
+        + "JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX (from 0).", valueName: "K/N"))
+  var shard: ShardOption?
+
   @Option(help: "Worker threads (default: all cores). Output is identical for any value.")
   var jobs: Int?
 
@@ -81,6 +87,7 @@ struct Frames: ParsableCommand {
     if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
     if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
     try validateOutputs()
+    try validateShard()
   }
 
   func run() throws {
@@ -96,13 +103,19 @@ struct Frames: ParsableCommand {
     }
     if let contactSheet { try writeContactSheet(compiled, to: contactSheet) }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
+    if let out { try writeFrames(compiled, to: out, range: range, shard: try resolvedShard(), jobs: jobs) }
     if let gif { try writeGIF(compiled, to: gif, range: range, jobs: jobs) }
   }
 
-  func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
-    let bar = progressBar("frames", total: range.map { $0.count } ?? compiled.frameCount)
-    var writer = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range)
+  func writeFrames(
+    _ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, shard: FrameShard?, jobs: Int
+  ) throws {
+    let frameCount = compiled.frameCount
+    let bar = progressBar(
+      "frames", total: shard?.frames(frameCount: frameCount).count ?? range.map { $0.count } ?? frameCount)
+    var writer =
+      shard.map { FrameSequenceWriter(directory: out, frameCount: frameCount, shard: $0) }
+      ?? FrameSequenceWriter(directory: out, frameCount: frameCount, range: range)
     writer.commitStepPause = testCommitPause
     let folder = writer.folder
     InterruptGuard.begin()
@@ -118,6 +131,7 @@ struct Frames: ParsableCommand {
       }
       bar?.clear()
       report(summaryLine(summary, out.hasSuffix("/") ? out : out + "/"))
+      if let shard { return reportShard(shard, frameCount: frameCount, out: out) }
       let (count, fps) = (compiled.frameCount, compiled.fps)
       report(
         "  video: "

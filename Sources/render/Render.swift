@@ -21,7 +21,7 @@ struct Render: ParsableCommand {
 
       'render SUBCOMMAND --help' for each; the scene format: docs/scene-format.md.
       """,
-    subcommands: [Frames.self, Validate.self, Info.self, Curves.self, Recover.self],
+    subcommands: [Frames.self, Validate.self, Info.self, Curves.self, Recover.self, MergeCheck.self],
     defaultSubcommand: Frames.self)
 
   /// Refuses an argument that is not UTF-8 before anything is parsed (status 64).
