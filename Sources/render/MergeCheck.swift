@@ -9,6 +9,7 @@ struct MergeCheck: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge-check",
     abstract: "Check a frame folder after a farm run: every frame there and this scene's.",
+    usage: "render merge-check <folder> <scene> [<options>]",
     discussion: """
       Finishes what killed shards left (as 'render recover'), then renders every frame
       again and compares it with its file, byte for byte: reports frames that are
