@@ -29,10 +29,11 @@ extension CompiledScene {
       let atStart = scene.transactions.filter { $0.time == run.start }
       return atStart.first { $0.animation == run.animation } ?? atStart.first
     }
+    let seconds = (duration * 1000).rounded() / 1000
     let cause = last.map { " (when \($0.target) settles after the animation that starts here)" } ?? ""
     return Diagnostic(
       file: "scene", location: starting?.location ?? SourceLocation(line: 1, column: 1),
       path: starting?.path ?? "duration",
-      message: "\"duration\": \"auto\" resolves to \(SceneDecoder.format((duration * 1000).rounded() / 1000)) s\(cause), " + rest)
+      message: "\"duration\": \"auto\" resolves to \(SceneDecoder.format(seconds)) s\(cause), " + rest)
   }
 }
