@@ -108,21 +108,10 @@ public final class CompiledScene: Sendable {
   /// event that starts the animation that settles last (the one to shorten).
   private func autoDurationTooLong(frames: Double) -> SceneError {
     let format = SceneDecoder.format
-    let runs = animations.filter { $0.end != nil }
-    let last = runs.max { ($0.end!, $0.start) < ($1.end!, $1.start) }
-    let starting = last.flatMap { run in
-      let atStart = scene.transactions.filter { $0.time == run.start }
-      return atStart.first { $0.animation == run.animation } ?? atStart.first
-    }
-    let cause = last.map { " (when \($0.target) settles after the animation that starts here)" } ?? ""
     return SceneError(diagnostics: [
-      Diagnostic(
-        file: "scene", location: starting?.location ?? SourceLocation(line: 1, column: 1),
-        path: starting?.path ?? "duration",
-        message:
-          "\"duration\": \"auto\" resolves to \(format(duration)) s\(cause), which at \(format(scene.fps)) fps is "
-          + "\(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames); give a shorter animation or "
-          + "a duration in seconds")
+      autoDurationDiagnostic(
+        "which at \(format(scene.fps)) fps is \(format(frames)) frames, more than the limit of \(SceneLimits.maxFrames); "
+          + "give a shorter animation or a duration in seconds")
     ])
   }
 

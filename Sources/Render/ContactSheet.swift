@@ -14,8 +14,14 @@ public enum ContactSheet {
     /// Sample every `every`-th frame (the last frame is always included).
     public var every: Int
     public var columns: Int
-    /// Widest and tallest a thumbnail may be, in pixels.
+    /// Widest and tallest a thumbnail may be, in pixels (never drawn above the canvas's
+    /// scale); with ``exactWidth``, its width.
     public var thumbnailWidth: Int
+    /// True when thumbnails are exactly ``thumbnailWidth`` pixels wide, their height following
+    /// the canvas (`--thumb-width`), at whatever scale that takes.
+    public var exactWidth = false
+    /// The frames to sample (the last of them always shown); nil for all.
+    public var range: ClosedRange<Int>?
     public init(every: Int = 1, columns: Int = 6, thumbnailWidth: Int = 160) {
       self.every = every; self.columns = columns; self.thumbnailWidth = thumbnailWidth
     }
@@ -24,17 +30,19 @@ public enum ContactSheet {
   static let gap = 6
   static let labelHeight = 14
 
-  /// The frames a sheet shows.
-  public static func frames(of scene: CompiledScene, every: Int) -> [Int] {
-    var frames = Array(stride(from: 0, to: scene.frameCount, by: max(1, every)))
-    if frames.last != scene.frameCount - 1 { frames.append(scene.frameCount - 1) }
+  /// The frames a sheet shows: every `every`-th of `range` (all frames when nil) from its
+  /// first, and its last.
+  public static func frames(of scene: CompiledScene, every: Int, range: ClosedRange<Int>? = nil) -> [Int] {
+    let range = range ?? 0...(scene.frameCount - 1)
+    var frames = Array(stride(from: range.lowerBound, through: range.upperBound, by: max(1, every)))
+    if frames.last != range.upperBound { frames.append(range.upperBound) }
     return frames
   }
 
   /// The smallest `every` whose sheet fits the pixel limits with these options' columns and
   /// thumbnail size (1 when every frame fits).
   public static func smallestEvery(_ scene: CompiledScene, options: Options = Options()) -> Int {
-    let n = scene.frameCount
+    let n = options.range?.count ?? scene.frameCount
     guard n > 2, !Grid(scene, options, thumbnails: n).fits else { return 1 }
     // The largest count that fits (sizes grow with the count); two always fit.
     var (fits, tooMany) = (2, n)
@@ -50,6 +58,7 @@ public enum ContactSheet {
   static func thumbnailScale(_ scene: CompiledScene, _ options: Options) -> Double {
     let canvas = scene.scene.canvas
     let box = Double(options.thumbnailWidth)
+    if options.exactWidth { return box / canvas.width }
     return min(canvas.scale, box / canvas.width, box / canvas.height)
   }
 
@@ -83,7 +92,7 @@ public enum ContactSheet {
   /// Draws the sheet; one beyond the pixel limits of a frame is an error that says which
   /// `every` fits, before anything is drawn.
   public static func make(_ compiled: CompiledScene, options: Options = Options()) throws -> Pixmap {
-    let frames = frames(of: compiled, every: options.every)
+    let frames = frames(of: compiled, every: options.every, range: options.range)
     let grid = Grid(compiled, options, thumbnails: frames.count)
     guard grid.fits else {
       let every = smallestEvery(compiled, options: options)

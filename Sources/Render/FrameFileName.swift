@@ -71,4 +71,12 @@ public enum FrameFileName {
     guard digits == digitCount(frameCount: frameCount), let index else { return true }
     return index >= frameCount
   }
+
+  /// True when `name` is stale (``isStale(_:frameCount:)``) and its number lies in `numbers`:
+  /// the outdated files a shard owns (``FrameShard/ownedNumbers(frameCount:)``). A number too
+  /// long for an `Int` lies past every frame: in `numbers` when they run to `Int.max`.
+  package static func isStale(_ name: String, frameCount: Int, in numbers: Range<Int>) -> Bool {
+    guard isStale(name, frameCount: frameCount), let (index, _) = parse(name) else { return false }
+    return index.map(numbers.contains) ?? (numbers.upperBound == Int.max)
+  }
 }

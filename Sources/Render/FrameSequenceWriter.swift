@@ -28,6 +28,9 @@
 /// - With a range, only those frames are written and nothing else is touched, so shards of one
 ///   sequence can share a folder: ranges lock it shared, a whole sequence exclusive, and a
 ///   write that finds it taken waits up to 2 s, then throws ``FrameSequenceError/busy(path:)``.
+/// - A ``FrameShard`` is a range that also removes the outdated frame files whose numbers it
+///   owns, so the N shards of a sequence leave the folder as one whole run would, each
+///   touching only its own files.
 /// - Only our own `frame_NNNN.png` names are ever replaced or removed, never through a symlink.
 /// - Memory is bounded by `jobs` × one frame: each worker owns one pixmap, one encoder and its
 ///   buffers, and takes the next frame number from a shared atomic counter.
@@ -36,8 +39,10 @@ public struct FrameSequenceWriter: Sendable {
   public let directory: String
   /// Frames in the whole sequence; indices are `0..<frameCount`.
   public let frameCount: Int
-  /// The frames this write produces, or `nil` for all of them.
+  /// The frames this write produces, or `nil` for all of them (or for a shard's).
   public let range: ClosedRange<Int>?
+  /// The shard this write produces, or `nil`.
+  public let shard: FrameShard?
   /// Test only: microseconds to sleep after each move of the commit (and of a recovery), so
   /// that a test can kill the process at chosen points of it. The `render` command sets it
   /// from the environment variable `FLIPBOOK_TEST_COMMIT_PAUSE_US`.
@@ -63,7 +68,23 @@ public struct FrameSequenceWriter: Sendable {
     self.directory = directory
     self.frameCount = frameCount
     self.range = range
+    self.shard = nil
   }
+
+  /// A writer for shard `shard` of a `frameCount`-frame sequence into `directory`: its frames
+  /// (``FrameShard/frames(frameCount:)``, possibly none), and the removal of the outdated
+  /// frame files whose numbers it owns (``FrameShard/ownedNumbers(frameCount:)``). Other
+  /// shards of the same sequence can write into `directory` at the same time.
+  public init(directory: String, frameCount: Int, shard: FrameShard) {
+    precondition(frameCount >= 0, "a sequence cannot have a negative number of frames")
+    self.directory = directory
+    self.frameCount = frameCount
+    self.range = nil
+    self.shard = shard
+  }
+
+  /// True when other writes of the same sequence may share the folder.
+  private var isPart: Bool { range != nil || shard != nil }
 
   /// Renders and encodes frames on `jobs` threads, writes them into a staging folder inside
   /// `directory`, and moves them into place only when all succeeded.
@@ -99,7 +120,7 @@ public struct FrameSequenceWriter: Sendable {
 
     var folder = OutputFolder(path: directory)
     folder.usesLockFile = usesLockFile
-    let lock = try folder.lock(shared: range != nil, pause: commitStepPause)
+    let lock = try folder.lock(shared: isPart, pause: commitStepPause)
     defer { lock.unlock() }
     let staging: StagingFolder
     do {
@@ -128,7 +149,8 @@ public struct FrameSequenceWriter: Sendable {
       throw stopped
     }
 
-    let journal = CommitJournal(frameCount: frameCount, frames: frames, removesOutdated: range == nil)
+    let outdated = shard.map { $0.ownedNumbers(frameCount: frameCount) } ?? (isPart ? nil : CommitJournal.all)
+    let journal = CommitJournal(frameCount: frameCount, frames: frames, outdated: outdated)
     do {
       try staging.commit(journal, cancellation: cancellation)
     } catch {
@@ -172,6 +194,7 @@ public struct FrameSequenceWriter: Sendable {
 
   /// The frame indices of this write, or an error when `range` leaves the sequence.
   private func framesToWrite() throws(FrameSequenceError) -> Range<Int> {
+    if let shard { return shard.frames(frameCount: frameCount) }
     guard let range else { return 0..<frameCount }
     guard range.lowerBound >= 0, range.upperBound < frameCount else {
       throw .invalidRange(range, frameCount: frameCount)

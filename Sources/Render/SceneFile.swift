@@ -81,3 +81,14 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
   public var description: String
   public init(_ description: String) { self.description = description }
 }
+
+extension SceneFile {
+  /// The scene's warnings (``CompiledScene/warnings``), naming the file at `path` as errors do.
+  public static func warnings(_ compiled: CompiledScene, path: String) -> [Diagnostic] {
+    compiled.warnings.map {
+      var d = $0
+      d.file = path
+      return d
+    }
+  }
+}

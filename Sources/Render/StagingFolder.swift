@@ -16,7 +16,7 @@ import Foundation
 /// The commit (``commit(_:cancellation:)``):
 /// 1. writes the ``CommitJournal`` (`journal`);
 /// 2. moves the output folder's frames of the same names, and for a whole sequence its
-///    outdated frames, aside into `old/`;
+///    outdated frames (for a shard, those it owns), aside into `old/`;
 /// 3. moves the new frames in;
 /// 4. removes the journal (the commit point), then this folder with the old frames.
 ///
@@ -126,16 +126,17 @@ struct StagingFolder {
     return false
   }
 
-  /// Steps 2 and 3: old frames aside (outdated ones too for a whole sequence), new frames in.
+  /// Steps 2 and 3: old frames aside (outdated ones too for a whole sequence or a shard), new
+  /// frames in.
   private func moveIn(_ journal: CommitJournal, cancellation: CancellationToken?) throws(FrameSequenceError) {
     let names = journal.names
     for name in names where exists(child(name)) {
       try check(cancellation)
       try moveAside(name, refusingFolders: true)
     }
-    if journal.removesOutdated {
+    if journal.outdated != nil {
       let present = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-      for name in present where FrameFileName.isStale(name, frameCount: journal.frameCount) {
+      for name in present where journal.removes(outdated: name) {
         try check(cancellation)
         try moveAside(name, refusingFolders: false)
       }

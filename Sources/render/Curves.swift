@@ -7,10 +7,11 @@ import Foundation
 struct Curves: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Plot every animated value against time, one panel per value, events marked.",
+    usage: "render curves <scene> --out <file.png> [<options>]",
     discussion: """
-      Each panel is one animated value (a modifier's argument, a color, a layout frame, a
-      transition), with one line per component that changes; orange lines are the
-      timeline's events.
+      Each panel is one animated value (a modifier's argument, a color, a layout
+      frame, a transition), with one line per component that changes; orange lines
+      are the timeline's events.
 
       Examples:
         render curves examples/lore-circle.json --out curves.png

@@ -80,6 +80,11 @@ extension Frames {
   /// `--contact-sheet FILE.png`: without `--every`, as many frames as fit the size limit.
   func writeContactSheet(_ compiled: CompiledScene, to path: String) throws {
     var options = ContactSheet.Options(columns: columns)
+    options.range = frames.map { $0.first...$0.last }
+    if let thumbWidth {
+      options.thumbnailWidth = thumbWidth
+      options.exactWidth = true
+    }
     options.every = every ?? ContactSheet.smallestEvery(compiled, options: options)
     do {
       let sheet = try ContactSheet.make(compiled, options: options)
@@ -89,15 +94,13 @@ extension Frames {
       throw ExitCode.failure
     }
     let sampled = every == nil && options.every > 1 ? " (one in \(options.every), to fit the size limit)" : ""
-    report("\(ContactSheet.frames(of: compiled, every: options.every).count) frames\(sampled) → \(path)")
+    let shown = ContactSheet.frames(of: compiled, every: options.every, range: options.range).count
+    report("\(shown) frames\(sampled) → \(path)")
   }
 
   /// A bar on stderr when it is a terminal and `--quiet` is not given.
   func progressBar(_ label: String, total: Int) -> ProgressBar? {
-    guard !quiet, Terminal.isInteractive else { return nil }
-    return ProgressBar(label: label, total: total, columns: Terminal.columns) { text in
-      FileHandle.standardError.write(Data(text.utf8))
-    }
+    ProgressBar.onStderr(label, total: total, quiet: quiet)
   }
 
   /// The writers' progress callback that moves `bar`.

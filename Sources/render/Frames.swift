@@ -13,10 +13,12 @@ struct Frames: ParsableCommand {
     abstract: "Render a scene to PNG frames, a GIF, a contact sheet or one frame (the default command).",
     discussion: """
       Examples:
-        render scene.json --out frames/              every frame: frames/frame_0000.png …
-        render scene.json --gif out.gif --fps 25     an animated GIF, no other tool needed
-        render scene.json --time 0.5 --out f.png     the frame at 0.5 s (or --frame 15)
-        render scene.json --contact-sheet sheet.png --every 5
+        render scene.json --out frames/           every frame: frame_0000.png …
+        render scene.json --gif out.gif --fps 25  a GIF, no other tool needed
+        render scene.json --gif out.gif --loop    a loop without a repeated frame
+        render scene.json --time 0.5 --out f.png  the frame at 0.5 s (or --frame 15)
+        render scene.json --contact-sheet sheet.png --every 5 --thumb-width 120
+        render scene.json --out frames/ --shard 2/4    part 2 of 4 (docs/farm.md)
       """)
 
   @Argument(help: "The scene file (JSON).")
@@ -31,6 +33,9 @@ struct Frames: ParsableCommand {
 
   @Option(help: ArgumentHelp("Also (or only) write an animated GIF, looping forever.", valueName: "file.gif"))
   var gif: String?
+
+  @Flag(help: "The scene loops: leave out the last frame when it repeats the first (for --gif).")
+  var loop = false
 
   @Option(
     help: ArgumentHelp(
@@ -58,8 +63,20 @@ struct Frames: ParsableCommand {
   @Option(help: "With --contact-sheet: thumbnails per row.")
   var columns: Int = 6
 
+  @Option(
+    name: .customLong("thumb-width"),
+    help: ArgumentHelp(
+      "With --contact-sheet: thumbnails N pixels wide (16…1024; default: within 160×160).", valueName: "N"))
+  var thumbWidth: Int?
+
   @Option(help: "Only frames A through B (inclusive), named as in the whole run, e.g. 10-20.")
   var frames: FrameRange?
+
+  @Option(
+    help: ArgumentHelp(
+      "Only the K-th (from 1) of N equal parts of the frames, for render farms; auto/N takes K from "
+        + "JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX (from 0).", valueName: "K/N"))
+  var shard: ShardOption?
 
   @Option(help: "Worker threads (default: all cores). Output is identical for any value.")
   var jobs: Int?
@@ -80,11 +97,24 @@ struct Frames: ParsableCommand {
     }
     if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
     if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
+    if let thumbWidth {
+      guard contactSheet != nil else { throw ValidationError("--thumb-width applies to --contact-sheet") }
+      guard (16...1024).contains(thumbWidth) else {
+        throw ValidationError("--thumb-width must be between 16 and 1024 pixels, got \(thumbWidth)")
+      }
+    }
+    if let frames, frames.first > frames.last {
+      throw ValidationError(
+        "--frames \(frames.first)-\(frames.last): the range is reversed; did you mean --frames \(frames.last)-\(frames.first)?"
+      )
+    }
     try validateOutputs()
+    try validateShard()
+    try validateLoop()
   }
 
   func run() throws {
-    let compiled = try loadOrExit(scene, overrides)
+    let compiled = try loadOrExit(scene, overrides, quiet: quiet)
     if time != nil || frame != nil { return try renderOneFrame(compiled) }
     var range: ClosedRange<Int>?
     if let frames {
@@ -96,13 +126,19 @@ struct Frames: ParsableCommand {
     }
     if let contactSheet { try writeContactSheet(compiled, to: contactSheet) }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
-    if let gif { try writeGIF(compiled, to: gif, range: range, jobs: jobs) }
+    if let out { try writeFrames(compiled, to: out, range: range, shard: try resolvedShard(), jobs: jobs) }
+    if let gif { try writeGIF(compiled, to: gif, range: animatedRange(compiled, range), jobs: jobs) }
   }
 
-  func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
-    let bar = progressBar("frames", total: range.map { $0.count } ?? compiled.frameCount)
-    var writer = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range)
+  func writeFrames(
+    _ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, shard: FrameShard?, jobs: Int
+  ) throws {
+    let frameCount = compiled.frameCount
+    let bar = progressBar(
+      "frames", total: shard?.frames(frameCount: frameCount).count ?? range.map { $0.count } ?? frameCount)
+    var writer =
+      shard.map { FrameSequenceWriter(directory: out, frameCount: frameCount, shard: $0) }
+      ?? FrameSequenceWriter(directory: out, frameCount: frameCount, range: range)
     writer.commitStepPause = testCommitPause
     let folder = writer.folder
     InterruptGuard.begin()
@@ -118,13 +154,17 @@ struct Frames: ParsableCommand {
       }
       bar?.clear()
       report(summaryLine(summary, out.hasSuffix("/") ? out : out + "/"))
+      if let shard { return reportShard(shard, frameCount: frameCount, out: out) }
       let (count, fps) = (compiled.frameCount, compiled.fps)
       report(
         "  video: "
           + OutputCommands.video(
             directory: out, frameCount: count, range: range, fps: fps, width: compiled.pixelWidth,
             height: compiled.pixelHeight))
-      report("  gif:   " + OutputCommands.gifski(directory: out, frameCount: count, range: range, fps: fps))
+      // A GIF this run writes itself needs no gifski.
+      if gif == nil {
+        report("  gif:   " + OutputCommands.gifski(directory: out, frameCount: count, range: range, fps: fps))
+      }
     } catch {
       if let signo = InterruptGuard.pendingSignal {
         InterruptGuard.exitAfterInterrupt(signo, "no frame in '\(folder)' was changed")
@@ -166,7 +206,8 @@ struct FrameRange: ExpressibleByArgument {
     let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
     if parts.count == 1, let a = Int(parts[0]), a >= 0 {
       first = a; last = a
-    } else if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a {
+    } else if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= 0 {
+      // A reversed range is explained by `validate()`.
       first = a; last = b
     } else {
       return nil

@@ -7,11 +7,11 @@ struct Recover: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Finish what a killed render left in a frame folder; every render into it does this first.",
     discussion: """
-      A render killed while it moved its frames into place (kill -9, a crash, a power-off of the
-      process) leaves the folder half replaced, with its journal in a hidden staging folder.
-      This completes that commit (or undoes it when it cannot complete) and removes the hidden
-      folders of killed renders, without rendering anything. Prints nothing, and exits 0, when
-      there was nothing to do.
+      A render killed while it moved its frames into place (kill -9, a crash)
+      leaves the folder half replaced, with its journal in a hidden staging folder.
+      This completes that commit (or undoes it when it cannot complete) and
+      removes the hidden folders of killed renders, without rendering anything.
+      Prints nothing, and exits 0, when there was nothing to do.
 
       Example:
         render recover frames/

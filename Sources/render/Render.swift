@@ -18,10 +18,12 @@ struct Render: ParsableCommand {
         render curves scene.json --out curves.png    every animated value over time
         render info scene.json                       size, timing, animations (JSON)
         render recover frames/                       finish what a killed render left
+        render merge-check frames/ scene.json        after a farm: all frames there?
 
       'render SUBCOMMAND --help' for each; the scene format: docs/scene-format.md.
       """,
-    subcommands: [Frames.self, Validate.self, Info.self, Curves.self, Recover.self],
+    version: renderVersion,
+    subcommands: [Frames.self, Validate.self, Info.self, Curves.self, Recover.self, MergeCheck.self],
     defaultSubcommand: Frames.self)
 
   /// Refuses an argument that is not UTF-8 before anything is parsed (status 64).
@@ -41,6 +43,10 @@ struct Render: ParsableCommand {
         Foundation.exit(ExitCode.validationFailure.rawValue)
       }
     }
+    if let message = NegativeValue.message(in: Array(CommandLine.arguments.dropFirst())) {
+      printError(message)
+      Foundation.exit(ExitCode.validationFailure.rawValue)
+    }
     Self.main(nil)
   }
 }
@@ -57,14 +63,23 @@ struct Overrides: ParsableArguments {
   var sceneOverrides: SceneOverrides { SceneOverrides(fps: fps, duration: duration, scale: scale) }
 }
 
-/// Loads the scene or prints every problem in it and exits non-zero.
-func loadOrExit(_ path: String, _ overrides: Overrides) throws -> CompiledScene {
+/// Loads the scene or prints every problem in it and exits non-zero; prints its warnings
+/// (an `"auto"` duration over a minute) on stderr unless `quiet`, whether or not stderr is a
+/// terminal.
+func loadOrExit(_ path: String, _ overrides: Overrides, quiet: Bool = false) throws -> CompiledScene {
+  let compiled: CompiledScene
   do {
-    return try SceneFile.load(path, overrides: overrides.sceneOverrides)
+    compiled = try SceneFile.load(path, overrides: overrides.sceneOverrides)
   } catch {
     printError("\(error)")
     throw ExitCode.failure
   }
+  if !quiet {
+    for warning in SceneFile.warnings(compiled, path: path) {
+      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+  }
+  return compiled
 }
 
 func printError(_ message: String) {

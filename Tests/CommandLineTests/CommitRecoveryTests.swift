@@ -147,7 +147,7 @@ struct CommitRecoveryTests {
 
 /// A `render` process with `arguments`, not yet started, with the commit slowed by `pause`
 /// microseconds per move.
-private func start(_ arguments: [String], pause: UInt32 = 0) throws -> Process {
+func start(_ arguments: [String], pause: UInt32 = 0) throws -> Process {
   let p = Process()
   p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
   p.arguments = arguments + (arguments.first == "recover" ? [] : ["--quiet"])
@@ -161,7 +161,7 @@ private func start(_ arguments: [String], pause: UInt32 = 0) throws -> Process {
 
 /// Waits until a staging folder in `out` holds a journal (the commit has begun); false if
 /// `process` ended first.
-private func waitForJournal(in out: String, while process: Process) -> Bool {
+func waitForJournal(in out: String, while process: Process) -> Bool {
   waitUntil(process) {
     stagingFolders(in: out).contains { FileManager.default.fileExists(atPath: "\(out)/\($0)/journal") }
   }

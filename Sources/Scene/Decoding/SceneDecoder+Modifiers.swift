@@ -28,9 +28,9 @@ extension SceneDecoder {
       let name = member.key
       let mPath = join(itemPath, name)
       guard let spec = ModifierSpec.named[name] else {
-        error(
-          member.keyLocation, mPath,
-          "unknown modifier \"\(excerpt(name))\"\(Suggestion.hint(for: name, in: Self.modifierNames))")
+        let why =
+          SwiftUINames.modifierNote(name).map { ": \($0)" } ?? Suggestion.hint(for: name, in: Self.modifierNames)
+        error(member.keyLocation, mPath, "unknown modifier \"\(excerpt(name))\"\(why)")
         continue
       }
       // A misplaced modifier is reported, and its value left unread.

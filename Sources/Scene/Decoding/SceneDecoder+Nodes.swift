@@ -42,7 +42,7 @@ extension SceneDecoder {
     guard Self.nodeTypes.contains(type) else {
       error(
         typeValue, join(path, "type"),
-        "unknown node type \"\(excerpt(type))\"\(Suggestion.hint(for: type, in: Self.nodeTypes)); expected one of: \(Self.nodeTypes.joined(separator: ", "))"
+        "unknown node type \"\(excerpt(type))\"\(Self.unknownTypeNote(type)); expected one of: \(Self.nodeTypes.joined(separator: ", "))"
       )
       return nil
     }
@@ -168,5 +168,16 @@ extension SceneDecoder {
       result.append(n)
     }
     return result
+  }
+}
+
+extension SceneDecoder {
+  /// ` (did you mean "circle"?)` for a typo or a capitalized name of ours (`Circle`), `: "Image"
+  /// is SwiftUI's, not supported yet` for another SwiftUI view, or nothing.
+  static func unknownTypeNote(_ type: String) -> String {
+    let hint = Suggestion.hint(for: type, in: nodeTypes)
+    guard !nodeTypes.contains(where: { $0.lowercased() == type.lowercased() }), let note = SwiftUINames.viewNote(type)
+    else { return hint }
+    return ": " + note
   }
 }

@@ -47,6 +47,14 @@ extension SceneDecoder {
         error(v, path, "expected a literal value here, not a state reference")
         return nil
       }
+      if !s.hasPrefix("#") && Color.named[s] == nil {
+        // Not a color: most often a string meant as one, which has its own form.
+        let hint = Suggestion.hint(for: s, in: Color.named.keys.sorted())
+        error(
+          v, path,
+          "unknown color \"\(excerpt(s))\"\(hint); a string value is written {\"string\": \"\(excerpt(s))\"}")
+        return nil
+      }
       return colorLiteral(v, s, path).map { .color($0) }
     case .array:
       if case .constant(let p)? = expression(v, path, .point, allowState: false) { return p }
@@ -85,6 +93,10 @@ extension SceneDecoder {
   /// A reference to a state variable: `"$name"`, declared, of the expected type.
   mutating func stateReference(_ v: JSONValue, _ name: String, _ path: String, _ types: [ValueType]) -> String? {
     if brokenState.contains(name) { return nil }
+    if !Self.isValidName(name), let hint = Self.conditionHint("$" + name) {
+      error(v, path, hint)
+      return nil
+    }
     guard let type = stateTypes[name] else {
       let hint = Suggestion.hint(for: name, in: stateTypes.keys.sorted())
       error(v, path, "undeclared state variable \"\(excerpt(name))\"\(hint); declare it in \"state\"")
@@ -253,5 +265,30 @@ extension SceneDecoder {
       "unknown edge \"\(excerpt(s))\"\(Suggestion.hint(for: s, in: names)); expected one of: \(names.joined(separator: ", "))"
     )
     return nil
+  }
+}
+
+extension SceneDecoder {
+  /// For a string written as a Swift expression (`"$sel == 1"`): `"$sel == 1" is not a
+  /// variable; a comparison is a condition object: {"eq": ["$sel", 1]}`. Nil when no
+  /// comparison operator is found.
+  static func conditionHint(_ text: String) -> String? {
+    let operators = [("==", "eq"), ("!=", "ne"), ("<=", "le"), (">=", "ge"), ("<", "lt"), (">", "gt")]
+    guard let (range, key) = operators.lazy.compactMap({ op in text.firstRange(of: op.0).map { ($0, op.1) } }).first
+    else { return nil }
+    func operand(_ s: Substring) -> String {
+      let t = s.trimmingSpaces
+      if Double(t) != nil || t == "true" || t == "false" { return t }
+      return "\"" + t.filter { $0 != "\"" && $0 != "'" } + "\""
+    }
+    let left = operand(text[..<range.lowerBound]), right = operand(text[range.upperBound...])
+    return "\"\(JSONParser.excerpt(text))\" is not a variable; a comparison is a condition object: "
+      + "{\"\(key)\": [\(left), \(right)]} (see \"Conditions\" in the scene format)"
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -157,9 +157,12 @@ public struct SceneDecoder {
         result[m.key] = m.value
       } else {
         let list = allowed.count <= 8 ? "; expected one of: \(allowed.joined(separator: ", "))" : ""
-        error(
-          m.keyLocation, join(path, m.key),
-          "unknown key \"\(excerpt(m.key))\"\(Suggestion.hint(for: m.key, in: allowed))\(list)")
+        // The modifier this object is the value of, for SwiftUI's argument labels.
+        let owner = path.split(separator: ".").last.map(String.init) ?? ""
+        let why =
+          SwiftUINames.argumentNote(modifier: owner, key: m.key).map { ": \($0)" }
+          ?? "\(Suggestion.hint(for: m.key, in: allowed))\(list)"
+        error(m.keyLocation, join(path, m.key), "unknown key \"\(excerpt(m.key))\"\(why)")
       }
     }
     for key in required where result[key] == nil {
