@@ -63,7 +63,9 @@ extension PreviewServer {
     func frameResponse(_ png: Data, _ generation: Int) -> HTTPResponse {
       HTTPResponse(
         statusCode: .ok,
-        headers: [.contentType: "image/png", .cacheControl: "no-store", HTTPHeader("X-Generation"): String(generation)],
+        headers: [
+          .contentType: "image/png", .cacheControl: "no-store", HTTPHeader("X-Generation"): String(generation),
+        ],
         body: png)
     }
 

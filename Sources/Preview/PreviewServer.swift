@@ -136,7 +136,9 @@ public final class PreviewServer: Sendable {
           "\(place) is in use by another program; choose another port with --port N", addressInUse: true)
       }
       if code == EADDRNOTAVAIL { return PreviewError("cannot listen on \(place): no such address on this machine") }
-      if code == EACCES { return PreviewError("cannot listen on \(place): permission denied (ports below 1024 need root)") }
+      if code == EACCES {
+        return PreviewError("cannot listen on \(place): permission denied (ports below 1024 need root)")
+      }
       return PreviewError("cannot listen on \(place): \(message)")
     }
     return PreviewError("cannot listen on \(place): \(error)")

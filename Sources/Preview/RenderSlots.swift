@@ -53,6 +53,9 @@ final class RenderSlots: Sendable {
     }
   }
 
+  /// Requests waiting for a slot now.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
   /// Hands the slot to the longest-waiting request, or frees it.
   private func release() {
     let next = state.withLock { s -> CheckedContinuation<Void, any Error>? in
