@@ -66,7 +66,8 @@ extension PreviewServer {
         headers: [
           .contentType: "image/png", .cacheControl: "no-store", HTTPHeader("X-Generation"): String(generation),
         ],
-        body: png)
+        // One write for the whole frame rather than FlyingFox's default of 4 KiB writes.
+        body: HTTPBodySequence(data: png, suggestedBufferSize: png.count))
     }
 
     func info() -> HTTPResponse {

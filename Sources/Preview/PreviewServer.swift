@@ -37,7 +37,8 @@ public final class PreviewServer: Sendable {
     hub = EventHub(maxStreams: options.maxEventStreams)
     server = HTTPServer(
       config: HTTPServer.Configuration(
-        address: try Self.address(options.host, options.port), timeout: 30, logger: .disabled))
+        address: try Self.address(options.host, options.port), timeout: 30,
+        pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled))
   }
 
   /// The scene as loaded now: its problem, if the file is invalid, and whether a good version
