@@ -51,8 +51,6 @@ final class EventHub: Sendable {
     for c in all { c.finish() }
   }
 
-  var count: Int { state.withLock { $0.streams.count } }
-
   private func remove(_ id: Int) {
     state.withLock { s in s.streams.removeAll { $0.id == id } }
   }

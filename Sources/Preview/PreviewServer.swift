@@ -41,10 +41,8 @@ public final class PreviewServer: Sendable {
         pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled))
   }
 
-  /// The scene as loaded now: its problem, if the file is invalid, and whether a good version
-  /// is on show.
+  /// The scene file's problem now, if it is invalid (the page shows the last good version).
   public var problem: SceneProblem? { scene.snapshot.problem }
-  public var hasScene: Bool { scene.snapshot.scene != nil }
 
   /// Loads the scene, binds the address and starts serving and watching the file. Returns
   /// the port (the one chosen by the system for port 0). Throws ``PreviewError`` when the
