@@ -21,6 +21,7 @@
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
 // * FlipbookRender: the frame pipeline (one worker pool, staging folder, frame names,
 //   cancellation and progress callbacks); never prints, exits or touches signals.
+// * FlipbookPreview: `render preview`'s local web server (FlyingFox), its page and API.
 // * render: the command line (swift-argument-parser) and its process policy: signal handling,
 //   exit statuses, the progress bar, the printed ffmpeg/gifski commands, `info`'s JSON.
 import PackageDescription
@@ -41,6 +42,11 @@ let package = Package(
     // exp, sin, cos, pow as generic Real functions without Foundation or a platform libc
     // import, so the model and animation layers stay pure, portable Swift.
     .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    // `render preview`'s HTTP server. FlyingFox is a small server on non-blocking BSD sockets
+    // and Swift concurrency (epoll on Linux) with no dependencies of its own: two small modules
+    // to build, where Hummingbird brings SwiftNIO and 2.5 to 4.5 minutes of build, and CI builds
+    // from scratch. A preview serves one user on loopback: NIO's throughput buys nothing here.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .target(
@@ -167,10 +173,21 @@ let package = Package(
     // not link the testing framework.
     .target(
       name: "FlipbookTesting", dependencies: ["Flipbook", "FlipbookGoldenTesting"], path: "Sources/FlipbookTesting"),
+    // `render preview`: the page (HTML/CSS/JS embedded in the binary, no build step), frames
+    // rendered on demand through FrameRenderer and PNGEncoder (the bytes of `render --time`),
+    // a bounded cache, bounded concurrent renders, and hot reload over Server-Sent Events.
+    .target(
+      name: "FlipbookPreview",
+      dependencies: [
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookImage",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      path: "Sources/Preview",
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
     .executableTarget(
       name: "render",
       dependencies: [
-        "FlipbookImage", "FlipbookRaster",
+        "FlipbookImage", "FlipbookRaster", "FlipbookPreview",
         "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -246,5 +263,10 @@ let package = Package(
         "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport",
         "render",
       ]),
+    // The preview server over loopback (frame bytes against `render --time`, path traversal,
+    // hot reload, errors, a port in use) and a headless Chromium driving the page.
+    .testTarget(
+      name: "PreviewTests",
+      dependencies: ["FlipbookPreview", "FlipbookRender", "FlipbookPNG", "FlipbookImage", "FlipbookTestSupport", "render"]),
   ]
 )

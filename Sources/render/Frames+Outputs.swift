@@ -56,10 +56,9 @@ extension Frames {
       t = compiled.time(ofFrame: frame)
     } else {
       t = time!
-      // The last frame can lie after the duration (8.35 s at 30 fps has frame 251 at 8.3667 s).
-      let end = max(compiled.duration, compiled.time(ofFrame: compiled.frameCount - 1))
-      guard t <= end + 1e-9 else {
-        printError("--time \(t): the scene lasts 0…\(SceneDecoder.format(end)) s (--duration S renders longer)")
+      guard compiled.contains(time: t) else {
+        printError(
+          "--time \(t): the scene lasts 0…\(SceneDecoder.format(compiled.lastTime)) s (--duration S renders longer)")
         throw ExitCode.failure
       }
     }

@@ -17,13 +17,16 @@ struct Render: ParsableCommand {
         render scene.json --contact-sheet sheet.png  all frames in a labeled grid
         render curves scene.json --out curves.png    every animated value over time
         render info scene.json                       size, timing, animations (JSON)
+        render preview scene.json                    a live page to scrub and play, reloaded on save
         render recover frames/                       finish what a killed render left
         render merge-check frames/ scene.json        after a farm: all frames there?
 
       'render SUBCOMMAND --help' for each; the scene format: docs/scene-format.md.
       """,
     version: renderVersion,
-    subcommands: [Frames.self, Validate.self, Info.self, Curves.self, Recover.self, MergeCheck.self],
+    subcommands: [
+      Frames.self, Validate.self, Info.self, Curves.self, Preview.self, Recover.self, MergeCheck.self,
+    ],
     defaultSubcommand: Frames.self)
 
   /// Refuses an argument that is not UTF-8 before anything is parsed (status 64).

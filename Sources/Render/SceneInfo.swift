@@ -5,8 +5,14 @@ import FlipbookScene
 /// What `render info` prints: the scene's output geometry and timing, every animation
 /// with its start, end and settle time, and every timeline event with the time it happened
 /// and when the animations it started are logically complete, as one JSON object.
+///
+/// In the render library (not the command) because `render preview`'s `/info` serves the
+/// same object, with the curves added.
 public enum SceneInfo {
-  public static func json(_ scene: CompiledScene) -> String {
+  public static func json(_ scene: CompiledScene) -> String { object(fields(scene)) }
+
+  /// The object's members in order, each a key and its JSON value, for callers that add some.
+  public static func fields(_ scene: CompiledScene) -> [(String, String)] {
     var fields: [(String, String)] = [
       ("width", String(scene.pixelWidth)),
       ("height", String(scene.pixelHeight)),
@@ -31,7 +37,12 @@ public enum SceneInfo {
         + "}"
     }
     fields.append(("events", "[" + events.joined(separator: ", ") + "]"))
-    return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    return fields
+  }
+
+  /// `{"key": value, …}` from members whose values are JSON already.
+  public static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 
   /// A keyframe track: its variable and each segment's kind, start and end.
@@ -43,13 +54,13 @@ public enum SceneInfo {
   }
 
   /// Numbers as JSON: integers without a fraction, others with up to 6 decimals.
-  static func number(_ d: Double) -> String {
+  public static func number(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
     let scaled = (d * 1e6).rounded() / 1e6
     return "\(scaled)"
   }
 
-  static func string(_ s: String) -> String { jsonString(s) }
+  public static func string(_ s: String) -> String { jsonString(s) }
 
   /// The animation in SwiftUI's spelling, e.g. `spring(response: 0.3, dampingFraction: 0.1)`.
   static func describe(_ a: Animation) -> String {
