@@ -18,7 +18,9 @@ public enum ImageLimits {
 extension NodeTable {
   /// The pixels of every `image` node, each file read and decoded once however many nodes
   /// show it; errors name the file, where the scene writes it and why it cannot be shown.
-  static func loadImages(_ table: NodeTable, directory: String?) throws(SceneError) -> [Int: Pixmap] {
+  static func loadImages(
+    _ table: NodeTable, directory: String?
+  ) throws(SceneError) -> (images: [Int: Pixmap], files: [String]) {
     var images: [Int: Pixmap] = [:]
     var byPath: [String: Pixmap] = [:]
     var failed: Set<String> = []
@@ -63,8 +65,14 @@ extension NodeTable {
       images[i] = pixmap
     }
     if !diagnostics.isEmpty { throw SceneError(diagnostics: diagnostics) }
-    return images
+    return (images, byPath.keys.sorted())
   }
+}
+
+extension CompiledScene {
+  /// The image files the scene read, as resolved from its folder, sorted: what a watcher of
+  /// the scene (`render preview`) must watch besides the scene file.
+  public var imageFiles: [String] { table.imageFiles }
 }
 
 extension LayoutPass {

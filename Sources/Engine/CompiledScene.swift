@@ -60,7 +60,7 @@ public final class CompiledScene: Sendable {
       ])
     }
     table.fonts = try NodeTable.resolveFonts(table)
-    table.images = try NodeTable.loadImages(table, directory: scene.directory)
+    (table.images, table.imageFiles) = try NodeTable.loadImages(table, directory: scene.directory)
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()

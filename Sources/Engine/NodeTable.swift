@@ -52,6 +52,8 @@ struct NodeTable: Sendable {
   var fonts: [Int: FontFace] = [:]
   /// The decoded pixels of every `image` node (`loadImages`).
   var images: [Int: Pixmap] = [:]
+  /// The image files read, as resolved from the scene's folder, sorted.
+  var imageFiles: [String] = []
 
   /// `identities` gives, for a `forEach`'s data, every element identity it ever holds.
   init(root: Node, identities: (Expression) -> [ElementIdentity] = { _ in [] }) {

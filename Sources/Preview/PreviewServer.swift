@@ -102,25 +102,29 @@ public final class PreviewServer: Sendable {
     }
   }
 
-  /// Polls the scene file every ``PreviewOptions/pollInterval``; after a change, waits until
-  /// the file has stayed the same for one interval (an editor may save in several writes),
-  /// then reloads and tells the pages and ``onChange``.
+  /// Polls the scene file and the image files its last good version read every
+  /// ``PreviewOptions/pollInterval``; after a change, waits until the files have stayed the
+  /// same for one interval (an editor may save in several writes), then reloads and tells the
+  /// pages and ``onChange``.
   private func watch() async {
     let interval = Duration.seconds(options.pollInterval)
-    var seen = FileStamp(path: options.scenePath)
+    func stamps() -> [FileStamp] {
+      ([options.scenePath] + (scene.snapshot.scene?.imageFiles ?? [])).map { FileStamp(path: $0) }
+    }
+    var seen = stamps()
     while !Task.isCancelled {
       try? await Task.sleep(for: interval)
-      var now = FileStamp(path: options.scenePath)
+      var now = stamps()
       guard now != seen else { continue }
       for _ in 0..<20 {
         try? await Task.sleep(for: interval)
-        let next = FileStamp(path: options.scenePath)
+        let next = stamps()
         if next == now { break }
         now = next
       }
-      seen = now
       let before = scene.snapshot.generation
       let snapshot = await load()
+      seen = stamps()
       if snapshot.generation != before { cache.removeAll() }
       hub.broadcast(snapshot.event)
       onChange(snapshot.problem)

@@ -180,8 +180,29 @@ func exported(_ scene: String, time: String) throws -> [UInt8] {
         let frame = try preview.client.get("/frame.png?t=0")
         #expect(frame.body == (try exported(preview.scenePath, time: "0")))
       }
-      // The median of three saves, so that one slow moment of a shared machine does not decide.
-      #expect(delays.sorted()[1] < 0.2, "reload took \(delays) s")
+      // The goal is 200 ms (the message gives the times measured); the test only bounds the
+      // median of three saves loosely, so that a busy machine cannot fail it while a watcher
+      // that stopped polling still does.
+      #expect(delays.sorted()[1] < 2, "reload took \(delays) s")
+    }
+  }
+
+  @Test func savingAnImageTheSceneShowsReloadsThePage() throws {
+    try withPreview { preview in
+      let icon = preview.folder + "/icon.png"
+      try FileManager.default.copyItem(atPath: example("check-icon.png"), toPath: icon)
+      let events = try preview.client.events()
+      #expect(try events.next().name == "reload")
+      try preview.write(#"{"canvas": {"width": 100, "height": 100}, "root": {"type": "image", "file": "icon.png"}}"#)
+      #expect(try events.next().name == "reload")
+      let before = try preview.client.get("/frame.png?t=0")
+      // Another PNG saved over the one the scene shows.
+      try FileManager.default.removeItem(atPath: icon)
+      try FileManager.default.copyItem(atPath: repositoryRoot + "/Tests/Fixtures/images/six-pixels.png", toPath: icon)
+      #expect(try events.next().name == "reload")
+      let after = try preview.client.get("/frame.png?t=0")
+      #expect(after.status == 200 && after.body != before.body)
+      #expect(after.body == (try exported(preview.scenePath, time: "0")))
     }
   }
 
