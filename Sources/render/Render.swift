@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
         render scene.json --contact-sheet sheet.png  all frames in a labeled grid
         render curves scene.json --out curves.png    every animated value over time
         render info scene.json                       size, timing, animations (JSON)
-        render preview scene.json                    a live page to scrub and play, reloaded on save
+        render preview scene.json                    a live page to scrub, play, edit
         render recover frames/                       finish what a killed render left
         render merge-check frames/ scene.json        after a farm: all frames there?
 
