@@ -112,7 +112,7 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
-      name: "FlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage"],
+      name: "FlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage", "FlipbookFiles"],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and
@@ -176,7 +176,7 @@ let package = Package(
     // the bad-scene corpus (Tests/Fixtures/bad-scenes, read from the source tree) and one
     // seeded random-number generator. Only test targets depend on it.
     .target(
-      name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene"], path: "Tests/Support"),
+      name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene", "CZlib"], path: "Tests/Support"),
 
     .testTarget(
       name: "GoldenTests",

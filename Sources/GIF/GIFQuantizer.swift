@@ -21,7 +21,7 @@ import FlipbookImage
 /// appearance. That is lossless and several times faster; only richer frames are quantized.
 ///
 /// One instance per thread: it keeps its scratch buffer between frames.
-public struct GIFQuantizer {
+public struct GIFQuantizer: Sendable {
   public var matte: GIFColor?
   /// libimagequant's speed, 1 (slowest, best) … 10 (fastest).
   public var speed: Int32

@@ -31,6 +31,8 @@ public final class GIFWriter {
   /// What the viewer shows after the last frame written (opaque GIFs only), for cropping.
   private var shown: [UInt32] = []
   public private(set) var framesWritten = 0
+  /// The size of the finished file, once ``close()`` succeeded.
+  public private(set) var bytesWritten = 0
 
   /// Creates the temporary file and writes the GIF header and the loop block.
   public init(path: String, width: Int, height: Int, transparent: Bool) throws(GIFError) {
@@ -60,7 +62,7 @@ public final class GIFWriter {
     let fd = dup(temporary.descriptor)
     var code: Int32 = 0
     guard fd >= 0, let gif = EGifOpenFileHandle(fd, &code) else {
-      if fd >= 0 { close(fd) } else { code = E_GIF_ERR_OPEN_FAILED }
+      if fd >= 0 { closeDescriptor(fd) } else { code = E_GIF_ERR_OPEN_FAILED }
       temporary.discard()
       throw .giflib(path: path, code: code)
     }
@@ -110,8 +112,15 @@ public final class GIFWriter {
     framesWritten += 1
   }
 
-  /// Closes the GIF and moves it into place.
+  /// Closes the GIF and moves it into place: ``close()`` then ``commit()``.
   public func finish() throws(GIFError) {
+    try close()
+    try commit()
+  }
+
+  /// Ends the GIF in its temporary file; the target is replaced only by ``commit()``, so
+  /// several outputs of one run can all be finished before any of them is moved into place.
+  public func close() throws(GIFError) {
     guard let gif = file else { throw .badFrame("the writer is already finished") }
     file = nil
     var code: Int32 = 0
@@ -120,6 +129,12 @@ public final class GIFWriter {
       temporary.discard()
       throw error
     }
+    var info = stat()
+    if fstat(temporary.descriptor, &info) == 0 { bytesWritten = Int(info.st_size) }
+  }
+
+  /// Moves the GIF that ``close()`` ended over the target.
+  public func commit() throws(GIFError) {
     let failure = temporary.commit()
     if failure != 0 {
       throw .io(path: path, operation: "move the finished GIF to", errno: failure)
@@ -128,10 +143,11 @@ public final class GIFWriter {
 
   /// Stops writing and removes the temporary file; the target is left as it was.
   public func abandon() {
-    guard let gif = file else { return }
-    file = nil
-    var code: Int32 = 0
-    _ = EGifCloseFile(gif, &code)
+    if let gif = file {
+      file = nil
+      var code: Int32 = 0
+      _ = EGifCloseFile(gif, &code)
+    }
     temporary.discard()
   }
 
@@ -199,4 +215,9 @@ public final class GIFWriter {
   private static func systemError(_ code: Int32) -> Int32 {
     [E_GIF_ERR_WRITE_FAILED, E_GIF_ERR_DISK_IS_FULL, E_GIF_ERR_CLOSE_FAILED].contains(code) ? errno : 0
   }
+}
+
+/// `close(2)`, named apart from ``GIFWriter/close()`` which shadows it.
+private func closeDescriptor(_ fd: Int32) {
+  close(fd)
 }

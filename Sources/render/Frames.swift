@@ -66,11 +66,13 @@ struct Frames: ParsableCommand {
 
   @OptionGroup var overrides: Overrides
 
+  @OptionGroup var animated: AnimatedOutputOptions
+
   @Flag(help: "No progress, summary or warnings on stderr.")
   var quiet = false
 
   func validate() throws {
-    if out == nil && contactSheet == nil && gif == nil {
+    if out == nil && contactSheet == nil && gif == nil && !animated.any {
       throw ValidationError(
         "say where to write: --out DIR for PNG frames, --gif FILE.gif, --contact-sheet FILE.png, "
           + "or --time T --out FILE.png for one frame")
@@ -81,6 +83,7 @@ struct Frames: ParsableCommand {
     if let every, every < 1 { throw ValidationError("--every must be at least 1, got \(every)") }
     if columns < 1 || columns > 100 { throw ValidationError("--columns must be between 1 and 100, got \(columns)") }
     try validateOutputs()
+    try validateAnimatedOutputs()
   }
 
   func run() throws {
@@ -96,8 +99,7 @@ struct Frames: ParsableCommand {
     }
     if let contactSheet { try writeContactSheet(compiled, to: contactSheet) }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
-    if let gif { try writeGIF(compiled, to: gif, range: range, jobs: jobs) }
+    try writeOutputs(compiled, range: range, jobs: jobs)
   }
 
   func writeFrames(_ compiled: CompiledScene, to out: String, range: ClosedRange<Int>?, jobs: Int) throws {
@@ -129,27 +131,6 @@ struct Frames: ParsableCommand {
       if let signo = InterruptGuard.pendingSignal {
         InterruptGuard.exitAfterInterrupt(signo, "no frame in '\(folder)' was changed")
       }
-      bar?.clear()
-      printError("\(error)")
-      throw ExitCode.failure
-    }
-  }
-
-  func writeGIF(_ compiled: CompiledScene, to path: String, range: ClosedRange<Int>?, jobs: Int) throws {
-    if !quiet, let warning = GIFTiming.warning(fps: compiled.fps) {
-      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
-    }
-    let bar = progressBar("gif", total: range.map { $0.count } ?? compiled.frameCount)
-    do {
-      let options = GIFRenderer.Options(matte: matte.flatMap(Self.parseColor))
-      let summary = try InterruptGuard.writingFile(path) {
-        try GIFRenderer.render(
-          compiled, to: path, range: range, jobs: jobs, options: options, cancellation: InterruptGuard.token,
-          progress: progress(bar))
-      }
-      bar?.clear()
-      report(summaryLine(summary, path))
-    } catch {
       bar?.clear()
       printError("\(error)")
       throw ExitCode.failure

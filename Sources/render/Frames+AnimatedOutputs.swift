@@ -1,0 +1,78 @@
+import ArgumentParser
+import FlipbookEngine
+import FlipbookGIF
+import FlipbookRender
+import Foundation
+
+/// `--apng`, `--webp`, `--video` and `--quality`: the animated files besides the GIF.
+struct AnimatedOutputOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Also (or only) write an animated PNG (lossless, full alpha).", valueName: "file.png"))
+  var apng: String?
+
+  /// Every animated file asked for, GIF aside.
+  var any: Bool { apng != nil }
+}
+
+extension Frames {
+  /// The checks of the animated outputs' options.
+  func validateAnimatedOutputs() throws {
+    if let apng, !apng.lowercased().hasSuffix(".png") {
+      throw ValidationError("--apng takes a file name ending in .png, such as --apng out.png (got '\(apng)')")
+    }
+    if time != nil || frame != nil {
+      let which = time != nil ? "--time" : "--frame"
+      for (given, name) in [(apng != nil, "--apng")] where given {
+        throw ValidationError("\(which) renders one frame; \(name) renders many: run them as two commands")
+      }
+    }
+  }
+
+  var apng: String? { animated.apng }
+
+  /// `--out`, `--gif`, `--apng`, …: every frame drawn once and handed to each output
+  /// (``FramePass``); `--out` alone keeps the plain frame writer and its next-step commands.
+  func writeOutputs(_ compiled: CompiledScene, range: ClosedRange<Int>?, jobs: Int) throws {
+    guard gif != nil || animated.any else {
+      if let out { try writeFrames(compiled, to: out, range: range, jobs: jobs) }
+      return
+    }
+    if gif != nil, !quiet, let warning = GIFTiming.warning(fps: compiled.fps) {
+      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+    let count = range?.count ?? compiled.frameCount
+    var outputs: [any AnimatedOutput] = []
+    var folder: FrameSequenceWriter?
+    if let out {
+      var writer = FrameSequenceWriter(directory: out, frameCount: compiled.frameCount, range: range)
+      writer.commitStepPause = testCommitPause
+      folder = writer
+    }
+    let files = [gif, apng].compactMap { $0 }
+    let outcome =
+      (folder.map { ["no frame in '\($0.folder)' was changed"] } ?? []) + files.map { "'\($0)' was not changed" }
+    let bar = progressBar("frames", total: count)
+    InterruptGuard.begin()
+    defer { InterruptGuard.end() }
+    do {
+      if let gif { outputs.append(try GIFOutput(scene: compiled, path: gif, frameCount: count)) }
+      if let apng { outputs.append(try APNGOutput(scene: compiled, path: apng, frameCount: count)) }
+      let quantizer = gif.map { _ in GIFQuantizer(matte: matte.flatMap(Self.parseColor)) }
+      let pass = FramePass(scene: compiled, range: range, folder: folder, outputs: outputs, gifQuantizer: quantizer)
+      let summary = try pass.run(jobs: jobs, cancellation: InterruptGuard.token, progress: progress(bar))
+      if let signo = InterruptGuard.pendingSignal {
+        InterruptGuard.exitAfterInterrupt(signo, "every output was written")
+      }
+      bar?.clear()
+      if let out, let written = summary.folder { report(summaryLine(written, out.hasSuffix("/") ? out : out + "/")) }
+      for (output, written) in zip(outputs, summary.outputs) { report(summaryLine(written, output.path)) }
+    } catch {
+      for output in outputs { output.abandon() }
+      if let signo = InterruptGuard.pendingSignal {
+        InterruptGuard.exitAfterInterrupt(signo, outcome.joined(separator: ", "))
+      }
+      bar?.clear()
+      printError("\(error)")
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import FlipbookEngine
+import FlipbookGIF
+import FlipbookPNG
+import FlipbookRender
+import FlipbookScene
+import FlipbookTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--apng`, `--webp`, `--video` and `--gif` with `--out` in one run, through the real
+/// `render` executable: each decoded independently and compared with the PNG frames.
+@Suite
+struct AnimatedOutputTests {
+  /// Frame `k` of the folder `dir`, straight RGBA as the PNG stores it (read by the tests'
+  /// own reader, not the project's decoder).
+  static func pngFrame(_ dir: String, _ k: Int, of count: Int) throws -> [UInt8] {
+    let name = FrameFileName.name(index: k, frameCount: count)
+    return try APNGReader(bytes: Array(try #require(FileManager.default.contents(atPath: "\(dir)/\(name)"))))
+      .defaultImage
+  }
+
+  /// The files in `dir`, hidden ones included (a temporary file left behind shows here).
+  static func files(_ dir: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+  }
+
+  @Test func framesGIFAndAPNGInOneRunMatchTheFramesAndTheGIFAlone() throws {
+    try withTemporaryDirectory { dir in
+      // A transparent scene: full alpha in the APNG, 1-bit in the GIF.
+      let scene = example("toggle-transparent.json")
+      let r = try run([scene, "--out", "\(dir)/f", "--gif", "\(dir)/a.gif", "--apng", "\(dir)/a.png", "--jobs", "2"])
+      #expect(r.status == 0, "\(r.stderr)")
+      let count = try SceneFile.load(scene).frameCount
+      let apng = try APNGReader(bytes: Array(try #require(FileManager.default.contents(atPath: "\(dir)/a.png"))))
+      #expect(apng.frames.count == count && apng.announcedFrames == count && apng.plays == 0)
+      for (k, frame) in apng.frames.enumerated() {
+        #expect(frame.canvas == (try Self.pngFrame("\(dir)/f", k, of: count)), "frame \(k)")
+        #expect(frame.delayNumerator == 1 && frame.delayDenominator == 30)
+      }
+      // The GIF fed by the shared pass is the GIF rendered alone, byte for byte.
+      let alone = try run([scene, "--gif", "\(dir)/b.gif", "--jobs", "1", "--quiet"])
+      #expect(alone.status == 0, "\(alone.stderr)")
+      #expect(
+        FileManager.default.contents(atPath: "\(dir)/a.gif") == FileManager.default.contents(atPath: "\(dir)/b.gif"))
+      #expect(try Self.files(dir) == ["a.gif", "a.png", "b.gif", "f"])
+    }
+  }
+
+  @Test func anAPNGOverUlimitFailsLikeAFullDiskAndLeavesNothing() throws {
+    try withTemporaryDirectory { dir in
+      try populateOutputFolder("\(dir)/f")
+      let before = snapshot("\(dir)/f")
+      // The frames fit in 4 KiB each (8 blocks of 512 bytes in dash); the 36 KB APNG does not.
+      let r = try run(
+        shell: "ulimit -f 8; exec \"$0\" \"$@\"",
+        [example("crossfade.json"), "--out", "\(dir)/f", "--apng", "\(dir)/a.png", "--quiet", "--fps", "10"])
+      #expect(r.exited, "killed by a signal (SIGXFSZ?): \(r.stderr)")
+      #expect(r.status == 1)
+      #expect(r.stderr == "error: cannot write '\(dir)/a.png': File too large\n", "\(r.stderr)")
+      #expect(try Self.files(dir) == ["f"])
+      expectUnchanged("\(dir)/f", before)
+      #expect(stagingFolders(in: "\(dir)/f").isEmpty)
+    }
+  }
+
+  @Test func anUnwritableOutputIsAClearErrorAndNothingIsWritten() throws {
+    try withTemporaryDirectory { dir in
+      for (option, name) in [("--apng", "a.png")] {
+        let missing = try run([example("crossfade.json"), "--out", "\(dir)/f", option, "\(dir)/missing/\(name)"])
+        #expect(missing.status == 1)
+        #expect(
+          missing.stderr.contains("'\(dir)/missing/\(name)'") && missing.stderr.contains("does not exist"),
+          "\(missing.stderr)")
+        #expect(try Self.files(dir).isEmpty, "the frame folder is not created either")
+      }
+    }
+  }
+
+  @Test func anInterruptedRunLeavesNoFileAndTheFolderAsItWas() throws {
+    try withTemporaryDirectory { dir in
+      let out = "\(dir)/f"
+      try populateOutputFolder(out)
+      let before = snapshot(out)
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
+      p.arguments = [
+        example("lore-circle.json"), "--out", out, "--apng", "\(dir)/a.png", "--jobs", "1", "--duration", "100",
+        "--quiet",
+      ]
+      let err = Pipe()
+      p.standardError = err
+      try p.run()
+      var waited = 0
+      while stagingFolders(in: out).isEmpty && p.isRunning && waited < 60_000 {
+        usleep(10_000)
+        waited += 10
+      }
+      kill(p.processIdentifier, SIGINT)
+      let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 130)
+      #expect(
+        stderr == "interrupted by SIGINT: no frame in '\(out)' was changed, '\(dir)/a.png' was not changed\n")
+      #expect(try Self.files(dir) == ["f"])
+      expectUnchanged(out, before)
+      #expect(stagingFolders(in: out).isEmpty)
+    }
+  }
+}
