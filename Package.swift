@@ -112,7 +112,8 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
-      name: "FlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage", "FlipbookFiles"],
+      name: "FlipbookPNG",
+      dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage", "FlipbookFiles"],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and
@@ -128,6 +129,13 @@ let package = Package(
     .systemLibrary(
       name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
       providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+    // libwebp (Debian: libwebp-dev) writes animated WebP: Google's reference codec, the one
+    // every browser decodes with; its WebPAnimEncoder (in libwebpmux) finds each frame's
+    // changed rectangle and blending, and takes per-frame millisecond timestamps. BSD-licensed.
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    .target(name: "FlipbookWebP", dependencies: ["CWebP", "FlipbookImage", "FlipbookFiles"], path: "Sources/WebP"),
     // Temporary files beside a target, owned through an flock so that the next run removes a
     // killed run's leftovers: the GIF writer's and the single-PNG writer's (plain POSIX).
     .target(name: "FlipbookFiles", path: "Sources/Files"),
@@ -141,7 +149,7 @@ let package = Package(
       name: "FlipbookRender",
       dependencies: [
         "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
-        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "CStatfs",
+        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "FlipbookWebP", "CStatfs",
       ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
@@ -235,10 +243,15 @@ let package = Package(
       ]),
     // The real `render` executable run as a process: it depends on `render` so that SwiftPM
     // builds the executable beside the tests, and its tests fail (never skip) without it.
+    // libwebp's animation decoder (libwebpdemux, in libwebp-dev), for the tests only.
+    .systemLibrary(
+      name: "CWebPDemux", path: "Tests/CWebPDemux", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .testTarget(
       name: "CommandLineTests",
       dependencies: [
-        "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport",
+        "CWebPDemux", "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene",
+        "FlipbookTestSupport",
         "render",
       ]),
   ]

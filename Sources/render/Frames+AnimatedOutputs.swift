@@ -9,8 +9,17 @@ struct AnimatedOutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Also (or only) write an animated PNG (lossless, full alpha).", valueName: "file.png"))
   var apng: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Also (or only) write an animated WebP (lossless unless --quality is given, full alpha).",
+      valueName: "file.webp"))
+  var webp: String?
+
+  @Option(help: ArgumentHelp("With --webp: lossy, at this quality (0–100).", valueName: "Q"))
+  var quality: Double?
+
   /// Every animated file asked for, GIF aside.
-  var any: Bool { apng != nil }
+  var any: Bool { apng != nil || webp != nil }
 }
 
 extension Frames {
@@ -19,9 +28,18 @@ extension Frames {
     if let apng, !apng.lowercased().hasSuffix(".png") {
       throw ValidationError("--apng takes a file name ending in .png, such as --apng out.png (got '\(apng)')")
     }
+    if let webp = animated.webp, !webp.lowercased().hasSuffix(".webp") {
+      throw ValidationError("--webp takes a file name ending in .webp, such as --webp out.webp (got '\(webp)')")
+    }
+    if let quality = animated.quality {
+      guard animated.webp != nil else {
+        throw ValidationError("--quality applies to WebP output; add --webp FILE.webp")
+      }
+      guard (0...100).contains(quality) else { throw ValidationError("--quality is 0…100, got \(quality)") }
+    }
     if time != nil || frame != nil {
       let which = time != nil ? "--time" : "--frame"
-      for (given, name) in [(apng != nil, "--apng")] where given {
+      for (given, name) in [(apng != nil, "--apng"), (animated.webp != nil, "--webp")] where given {
         throw ValidationError("\(which) renders one frame; \(name) renders many: run them as two commands")
       }
     }
@@ -47,7 +65,7 @@ extension Frames {
       writer.commitStepPause = testCommitPause
       folder = writer
     }
-    let files = [gif, apng].compactMap { $0 }
+    let files = [gif, apng, animated.webp].compactMap { $0 }
     let outcome =
       (folder.map { ["no frame in '\($0.folder)' was changed"] } ?? []) + files.map { "'\($0)' was not changed" }
     let bar = progressBar("frames", total: count)
@@ -56,6 +74,9 @@ extension Frames {
     do {
       if let gif { outputs.append(try GIFOutput(scene: compiled, path: gif, frameCount: count)) }
       if let apng { outputs.append(try APNGOutput(scene: compiled, path: apng, frameCount: count)) }
+      if let webp = animated.webp {
+        outputs.append(try WebPOutput(scene: compiled, path: webp, quality: animated.quality))
+      }
       let quantizer = gif.map { _ in GIFQuantizer(matte: matte.flatMap(Self.parseColor)) }
       let pass = FramePass(scene: compiled, range: range, folder: folder, outputs: outputs, gifQuantizer: quantizer)
       let summary = try pass.run(jobs: jobs, cancellation: InterruptGuard.token, progress: progress(bar))

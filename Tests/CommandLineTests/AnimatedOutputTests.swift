@@ -50,6 +50,62 @@ struct AnimatedOutputTests {
     }
   }
 
+  /// 30 fps in whole milliseconds: frame k ends at round(1000 · (k + 1) / 30).
+  static func endTimes(_ count: Int, fps: Double) -> [Int] {
+    (1...count).map { Int((1000 * Double($0) / fps).rounded()) }
+  }
+
+  @Test func aLosslessWebPHasEveryFrameExactlyAndMillisecondTimestamps() throws {
+    try withTemporaryDirectory { dir in
+      let scene = example("toggle-transparent.json")
+      let r = try run([scene, "--out", "\(dir)/f", "--webp", "\(dir)/a.webp", "--jobs", "2", "--quiet"])
+      #expect(r.status == 0, "\(r.stderr)")
+      let count = try SceneFile.load(scene).frameCount
+      let webp = try WebPFile(contentsOf: "\(dir)/a.webp")
+      let pngs = try (0..<count).map { try Self.pngFrame("\(dir)/f", $0, of: count) }
+      // libwebp merges a frame identical to the one before into it (one longer frame), so the
+      // file has one frame per run of equal frames, and each rendered frame k must be what
+      // shows from round(1000 · k / 30) ms on. Both are straight RGBA, as each format stores
+      // it (transparent pixels are 0, 0, 0, 0 in both: the PNG writer's rule, and libwebp's
+      // `exact` keeps them).
+      let runs = 1 + (1..<count).filter { pngs[$0] != pngs[$0 - 1] }.count
+      #expect(webp.frames.count == runs && webp.loopCount == 0)
+      #expect(webp.endTimes.last == Self.endTimes(count, fps: 30).last)
+      for k in 0..<count {
+        let start = k == 0 ? 0 : Self.endTimes(count, fps: 30)[k - 1]
+        let shown = try #require(webp.endTimes.firstIndex { $0 > start })
+        #expect(webp.frames[shown] == pngs[k], "frame \(k)")
+      }
+      #expect(Set(webp.endTimes).isSubset(of: Self.endTimes(count, fps: 30)), "frames end on the rendered frames' ends")
+      #expect(try Self.files(dir) == ["a.webp", "f"])
+    }
+  }
+
+  @Test func aLossyWebPIsCloseToTheFrames() throws {
+    try withTemporaryDirectory { dir in
+      let scene = example("crossfade.json")
+      let r = try run([
+        scene, "--out", "\(dir)/f", "--webp", "\(dir)/a.webp", "--quality", "90", "--fps", "25", "--quiet",
+      ])
+      #expect(r.status == 0, "\(r.stderr)")
+      let count = try SceneFile.load(scene, overrides: SceneOverrides(fps: 25, duration: nil, scale: nil)).frameCount
+      let webp = try WebPFile(contentsOf: "\(dir)/a.webp")
+      #expect(webp.endTimes.last == Self.endTimes(count, fps: 25).last)
+      #expect(Set(webp.endTimes).isSubset(of: Self.endTimes(count, fps: 25)))
+      // VP8 at quality 90 on flat shapes: the mean difference stays under 2 levels of 255,
+      // and alpha (compressed losslessly) is exact. Frame k shows from round(40 · k) ms.
+      for k in [0, count / 2, count - 1] {
+        let png = try Self.pngFrame("\(dir)/f", k, of: count)
+        let shown = try #require(webp.endTimes.firstIndex { $0 > 40 * k })
+        var total = 0
+        for i in png.indices where i % 4 != 3 { total += abs(Int(png[i]) - Int(webp.frames[shown][i])) }
+        let mean = Double(total) / Double(png.count * 3 / 4)
+        #expect(mean < 2, "frame \(k): mean difference \(mean)")
+        #expect(stride(from: 3, to: png.count, by: 4).allSatisfy { png[$0] == webp.frames[shown][$0] })
+      }
+    }
+  }
+
   @Test func anAPNGOverUlimitFailsLikeAFullDiskAndLeavesNothing() throws {
     try withTemporaryDirectory { dir in
       try populateOutputFolder("\(dir)/f")
