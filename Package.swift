@@ -136,6 +136,10 @@ let package = Package(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .target(name: "FlipbookWebP", dependencies: ["CWebP", "FlipbookImage", "FlipbookFiles"], path: "Sources/WebP"),
+    // Video through the ffmpeg program (Debian: ffmpeg), started as a process and fed raw
+    // frames through a pipe: never linked, so its GPL build (libx264) stays out of our binary.
+    .target(
+      name: "FlipbookVideo", dependencies: ["FlipbookImage", "FlipbookFiles", "FlipbookPNG"], path: "Sources/Video"),
     // Temporary files beside a target, owned through an flock so that the next run removes a
     // killed run's leftovers: the GIF writer's and the single-PNG writer's (plain POSIX).
     .target(name: "FlipbookFiles", path: "Sources/Files"),
@@ -149,7 +153,7 @@ let package = Package(
       name: "FlipbookRender",
       dependencies: [
         "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
-        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "FlipbookWebP", "CStatfs",
+        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "FlipbookWebP", "FlipbookVideo", "CStatfs",
       ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
@@ -174,7 +178,7 @@ let package = Package(
       name: "render",
       dependencies: [
         "FlipbookImage", "FlipbookRaster",
-        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookAnimation",
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookVideo", "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipbookEngine
 import FlipbookGIF
 import FlipbookRender
+import FlipbookVideo
 import Foundation
 
 /// `--apng`, `--webp`, `--video` and `--quality`: the animated files besides the GIF.
@@ -18,8 +19,14 @@ struct AnimatedOutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("With --webp: lossy, at this quality (0–100).", valueName: "Q"))
   var quality: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "Also (or only) write a video through the ffmpeg program: .mp4 (H.264), .webm (VP9 with alpha) or .mov "
+        + "(ProRes 4444 with alpha).", valueName: "file.mp4"))
+  var video: String?
+
   /// Every animated file asked for, GIF aside.
-  var any: Bool { apng != nil || webp != nil }
+  var any: Bool { apng != nil || webp != nil || video != nil }
 }
 
 extension Frames {
@@ -31,6 +38,10 @@ extension Frames {
     if let webp = animated.webp, !webp.lowercased().hasSuffix(".webp") {
       throw ValidationError("--webp takes a file name ending in .webp, such as --webp out.webp (got '\(webp)')")
     }
+    if let video = animated.video, VideoContainer(path: video) == nil {
+      throw ValidationError(
+        "--video takes a file name ending in .mp4, .webm or .mov, such as --video out.mp4 (got '\(video)')")
+    }
     if let quality = animated.quality {
       guard animated.webp != nil else {
         throw ValidationError("--quality applies to WebP output; add --webp FILE.webp")
@@ -39,7 +50,9 @@ extension Frames {
     }
     if time != nil || frame != nil {
       let which = time != nil ? "--time" : "--frame"
-      for (given, name) in [(apng != nil, "--apng"), (animated.webp != nil, "--webp")] where given {
+      for (given, name) in [
+        (apng != nil, "--apng"), (animated.webp != nil, "--webp"), (animated.video != nil, "--video"),
+      ] where given {
         throw ValidationError("\(which) renders one frame; \(name) renders many: run them as two commands")
       }
     }
@@ -65,7 +78,7 @@ extension Frames {
       writer.commitStepPause = testCommitPause
       folder = writer
     }
-    let files = [gif, apng, animated.webp].compactMap { $0 }
+    let files = [gif, apng, animated.webp, animated.video].compactMap { $0 }
     let outcome =
       (folder.map { ["no frame in '\($0.folder)' was changed"] } ?? []) + files.map { "'\($0)' was not changed" }
     let bar = progressBar("frames", total: count)
@@ -77,6 +90,7 @@ extension Frames {
       if let webp = animated.webp {
         outputs.append(try WebPOutput(scene: compiled, path: webp, quality: animated.quality))
       }
+      if let video = animated.video { outputs.append(try VideoOutput(scene: compiled, path: video)) }
       let quantizer = gif.map { _ in GIFQuantizer(matte: matte.flatMap(Self.parseColor)) }
       let pass = FramePass(scene: compiled, range: range, folder: folder, outputs: outputs, gifQuantizer: quantizer)
       let summary = try pass.run(jobs: jobs, cancellation: InterruptGuard.token, progress: progress(bar))
