@@ -17,6 +17,8 @@
 // * CLibPNG / CLibDeflate / CIsal / CZlib / FlipbookPNG: PNG files written with libdeflate's
 //   (or igzip's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
+// * FlipbookPNG's APNGWriter, CWebP / FlipbookWebP, FlipbookVideo: animated PNG (our own
+//   writer), animated WebP (libwebp) and video (the ffmpeg program, run, never linked).
 // * FlipbookRender: the frame pipeline (one worker pool, staging folder, frame names,
 //   cancellation and progress callbacks); never prints, exits or touches signals.
 // * render: the command line (swift-argument-parser) and its process policy: signal handling,
@@ -178,7 +180,8 @@ let package = Package(
       name: "render",
       dependencies: [
         "FlipbookImage", "FlipbookRaster",
-        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookVideo", "FlipbookAnimation",
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookVideo",
+        "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),

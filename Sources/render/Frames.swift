@@ -74,8 +74,8 @@ struct Frames: ParsableCommand {
   func validate() throws {
     if out == nil && contactSheet == nil && gif == nil && !animated.any {
       throw ValidationError(
-        "say where to write: --out DIR for PNG frames, --gif FILE.gif, --contact-sheet FILE.png, "
-          + "or --time T --out FILE.png for one frame")
+        "say where to write: --out DIR for PNG frames, --gif FILE.gif, --apng FILE.png, --webp FILE.webp, "
+          + "--video FILE.mp4, --contact-sheet FILE.png, or --time T --out FILE.png for one frame")
     }
     if let jobs, jobs < 1 || jobs > 1024 {
       throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")

@@ -125,7 +125,7 @@ struct AnimatedOutputTests {
 
   @Test func anUnwritableOutputIsAClearErrorAndNothingIsWritten() throws {
     try withTemporaryDirectory { dir in
-      for (option, name) in [("--apng", "a.png")] {
+      for (option, name) in [("--apng", "a.png"), ("--webp", "a.webp"), ("--video", "a.mp4"), ("--gif", "a.gif")] {
         let missing = try run([example("crossfade.json"), "--out", "\(dir)/f", option, "\(dir)/missing/\(name)"])
         #expect(missing.status == 1)
         #expect(
@@ -136,7 +136,8 @@ struct AnimatedOutputTests {
     }
   }
 
-  @Test func anInterruptedRunLeavesNoFileAndTheFolderAsItWas() throws {
+  @Test(arguments: [("--apng", "a.png"), ("--video", "a.mp4")])
+  func anInterruptedRunLeavesNoFileAndTheFolderAsItWas(_ option: String, _ name: String) throws {
     try withTemporaryDirectory { dir in
       let out = "\(dir)/f"
       try populateOutputFolder(out)
@@ -144,7 +145,7 @@ struct AnimatedOutputTests {
       let p = Process()
       p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
       p.arguments = [
-        example("lore-circle.json"), "--out", out, "--apng", "\(dir)/a.png", "--jobs", "1", "--duration", "100",
+        example("lore-circle.json"), "--out", out, option, "\(dir)/\(name)", "--jobs", "1", "--duration", "100",
         "--quiet",
       ]
       let err = Pipe()
@@ -160,7 +161,7 @@ struct AnimatedOutputTests {
       p.waitUntilExit()
       #expect(p.terminationStatus == 130)
       #expect(
-        stderr == "interrupted by SIGINT: no frame in '\(out)' was changed, '\(dir)/a.png' was not changed\n")
+        stderr == "interrupted by SIGINT: no frame in '\(out)' was changed, '\(dir)/\(name)' was not changed\n")
       #expect(try Self.files(dir) == ["f"])
       expectUnchanged(out, before)
       #expect(stagingFolders(in: out).isEmpty)
