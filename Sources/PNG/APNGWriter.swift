@@ -2,12 +2,6 @@ import CZlib
 import FlipbookFiles
 import FlipbookImage
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes an animated PNG (APNG) frame by frame with the project's own PNG encoder, into a
 /// hidden temporary file beside the target that ``commit()`` renames over it.
 ///
@@ -52,7 +46,11 @@ public final class APNGWriter {
     self.height = height
     self.frameCount = frameCount
     self.rate = FrameRate(fps)
-    temporary = try Self.createTemporary(beside: path)
+    do {
+      temporary = try TemporaryFile.create(for: path)
+    } catch {
+      throw PNGError(.write, path: path, message: error.reason)
+    }
     var header = ByteWriter()
     header.bytes = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     header.chunk("IHDR") {
@@ -206,21 +204,6 @@ public final class APNGWriter {
       }
     }
     return out
-  }
-
-  /// The temporary file beside `path`, or an error that says why there can be none.
-  static func createTemporary(beside path: String) throws(PNGError) -> TemporaryFile {
-    var info = stat()
-    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw PNGError(.write, path: path, message: "it is a folder; give a file name")
-    }
-    do {
-      return try TemporaryFile(beside: path)
-    } catch {
-      let folder = TemporaryFile.split(path).folder
-      let reason = error.code == ENOENT ? "the folder '\(folder)' does not exist" : POSIXFile.describe(error.code)
-      throw PNGError(.write, path: path, message: reason)
-    }
   }
 }
 

@@ -59,18 +59,11 @@ public final class VideoWriter {
     self.container = container
     self.width = width
     self.height = height
-    var info = stat()
-    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw VideoError(path: path, reason: "it is a folder; give a file name")
-    }
     let temporary: TemporaryFile
     do {
-      temporary = try TemporaryFile(beside: path)
+      temporary = try TemporaryFile.create(for: path)
     } catch {
-      let folder = TemporaryFile.split(path).folder
-      throw VideoError(
-        path: path,
-        reason: error.code == ENOENT ? "the folder '\(folder)' does not exist" : POSIXFile.describe(error.code))
+      throw VideoError(path: path, reason: error.reason)
     }
     self.temporary = temporary
     let rate = FrameRate(fps, limit: 1_000_000)
@@ -113,9 +106,9 @@ public final class VideoWriter {
       for i in stride(from: 0, to: rgba.count, by: 4) where rgba[i + 3] != 255 {
         for c in 0..<3 { rgba[i + c] = PremulColor.straightChannel(rgba[i + c], alpha: rgba[i + 3]) }
       }
-      code = rgba.withUnsafeBytes { Self.writeAll(input.fileDescriptor, $0) }
+      code = rgba.withUnsafeBytes { writeAll(input.fileDescriptor, $0) }
     } else {
-      code = pixmap.bytes.withUnsafeBytes { Self.writeAll(input.fileDescriptor, $0) }
+      code = pixmap.bytes.withUnsafeBytes { writeAll(input.fileDescriptor, $0) }
     }
     if code != 0 {
       // ffmpeg stopped reading: it failed, and says why on its standard error.
@@ -178,21 +171,6 @@ public final class VideoWriter {
     }
     return VideoError(path: path, reason: reason)
   }
-
-  /// Writes all of `bytes` to `fd`; returns 0 or the failing call's `errno` (EPIPE when the
-  /// reader is gone).
-  private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-    var offset = 0
-    while offset < bytes.count {
-      let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += n
-    }
-    return 0
-  }
 }
 
 /// ffmpeg's standard error, read on a thread of its own so that a chatty ffmpeg never blocks
@@ -223,7 +201,6 @@ final class StandardErrorCollector: @unchecked Sendable {
     if started {
       done.wait()
       started = false
-      done.signal()
     }
     lock.lock()
     defer { lock.unlock() }

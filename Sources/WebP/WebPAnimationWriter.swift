@@ -2,12 +2,6 @@ import CWebP
 import FlipbookFiles
 import FlipbookImage
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes an animated WebP with libwebp's `WebPAnimEncoder`, which finds each frame's changed
 /// rectangle and its blending itself, then renames the file over the target (``commit()``).
 ///
@@ -48,16 +42,10 @@ public final class WebPAnimationWriter {
     self.width = width
     self.height = height
     self.fps = fps
-    var info = stat()
-    if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw WebPError(path: path, reason: "it is a folder; give a file name")
-    }
     do {
-      temporary = try TemporaryFile(beside: path)
+      temporary = try TemporaryFile.create(for: path)
     } catch {
-      let folder = TemporaryFile.split(path).folder
-      throw error.code == ENOENT
-        ? WebPError(path: path, reason: "the folder '\(folder)' does not exist") : .system(path, error.code)
+      throw WebPError(path: path, reason: error.reason)
     }
     var options = WebPAnimEncoderOptions()
     guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {

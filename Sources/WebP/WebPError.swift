@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FlipbookFiles
 
 /// Why an animated WebP could not be written; the target file is then left as it was.
 public struct WebPError: Error, CustomStringConvertible, Sendable {
@@ -18,7 +14,7 @@ public struct WebPError: Error, CustomStringConvertible, Sendable {
 
   /// A failed system call on the file, with its `errno`.
   static func system(_ path: String, _ code: Int32) -> WebPError {
-    WebPError(path: path, reason: String(cString: strerror(code)))
+    WebPError(path: path, reason: TemporaryFileError(code: code).reason)
   }
 
   public var description: String { "cannot write '\(path)': \(reason)" }
