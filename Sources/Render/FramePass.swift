@@ -22,6 +22,10 @@ public struct FramePass {
   public var folder: FrameSequenceWriter?
   /// The animated files, fed in this order.
   public var outputs: [any AnimatedOutput]
+  /// The frames the animated files get, when fewer than the pass draws (a looping scene's
+  /// files leave out a last frame that repeats the first, while the folder keeps it); `nil`:
+  /// every frame drawn.
+  public var outputRange: ClosedRange<Int>?
   /// With a GIF among the outputs: the quantizer each worker copies (``RenderedFrame/gif``).
   public var gifQuantizer: GIFQuantizer?
   /// Bytes the workers and their queued frames may use together (see
@@ -73,7 +77,7 @@ public struct FramePass {
     }
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    let count = range?.count ?? scene.frameCount
+    let count = (outputRange ?? range)?.count ?? scene.frameCount
     return Summary(
       folder: folderSummary,
       outputs: outputs.map { WriteSummary(framesWritten: count, totalBytes: $0.bytesWritten, seconds: seconds) })
@@ -93,6 +97,7 @@ public struct FramePass {
       makeWorker: { Worker(frame: WriteRun.Worker(producer: SceneFrameProducer(scene: scene)), quantizer: quantizer) },
       produce: { worker, k in try worker.draw(frames.lowerBound + k, run: run) },
       consume: { _, frame in
+        guard outputRange?.contains(frame.index) ?? true else { return }
         for output in outputs { try output.add(frame) }
       })
     for output in outputs { try output.close() }
