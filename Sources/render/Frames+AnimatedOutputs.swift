@@ -32,7 +32,7 @@ struct AnimatedOutputOptions: ParsableArguments {
 extension Frames {
   /// The checks of the animated outputs' options.
   func validateAnimatedOutputs() throws {
-    if let apng, !apng.lowercased().hasSuffix(".png") {
+    if let apng = animated.apng, !apng.lowercased().hasSuffix(".png") {
       throw ValidationError("--apng takes a file name ending in .png, such as --apng out.png (got '\(apng)')")
     }
     if let webp = animated.webp, !webp.lowercased().hasSuffix(".webp") {
@@ -51,14 +51,12 @@ extension Frames {
     if time != nil || frame != nil {
       let which = time != nil ? "--time" : "--frame"
       for (given, name) in [
-        (apng != nil, "--apng"), (animated.webp != nil, "--webp"), (animated.video != nil, "--video"),
+        (animated.apng != nil, "--apng"), (animated.webp != nil, "--webp"), (animated.video != nil, "--video"),
       ] where given {
         throw ValidationError("\(which) renders one frame; \(name) renders many: run them as two commands")
       }
     }
   }
-
-  var apng: String? { animated.apng }
 
   /// `--out`, `--gif`, `--apng`, …: every frame drawn once and handed to each output
   /// (``FramePass``); `--out` alone keeps the plain frame writer and its next-step commands.
@@ -78,7 +76,7 @@ extension Frames {
       writer.commitStepPause = testCommitPause
       folder = writer
     }
-    let files = [gif, apng, animated.webp, animated.video].compactMap { $0 }
+    let files = [gif, animated.apng, animated.webp, animated.video].compactMap { $0 }
     let outcome =
       (folder.map { ["no frame in '\($0.folder)' was changed"] } ?? []) + files.map { "'\($0)' was not changed" }
     let bar = progressBar("frames", total: count)
@@ -86,7 +84,7 @@ extension Frames {
     defer { InterruptGuard.end() }
     do {
       if let gif { outputs.append(try GIFOutput(scene: compiled, path: gif, frameCount: count)) }
-      if let apng { outputs.append(try APNGOutput(scene: compiled, path: apng, frameCount: count)) }
+      if let apng = animated.apng { outputs.append(try APNGOutput(scene: compiled, path: apng, frameCount: count)) }
       if let webp = animated.webp {
         outputs.append(try WebPOutput(scene: compiled, path: webp, quality: animated.quality))
       }

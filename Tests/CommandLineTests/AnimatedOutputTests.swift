@@ -106,17 +106,19 @@ struct AnimatedOutputTests {
     }
   }
 
-  @Test func anAPNGOverUlimitFailsLikeAFullDiskAndLeavesNothing() throws {
+  @Test(arguments: [("--apng", "a.png"), ("--webp", "a.webp")])
+  func anAnimatedFileOverUlimitFailsLikeAFullDiskAndLeavesNothing(_ option: String, _ name: String) throws {
     try withTemporaryDirectory { dir in
       try populateOutputFolder("\(dir)/f")
       let before = snapshot("\(dir)/f")
-      // The frames fit in 4 KiB each (8 blocks of 512 bytes in dash); the 36 KB APNG does not.
+      // The frames fit in 4 KiB each (8 blocks of 512 bytes in dash); the APNG (36 KB) and the
+      // WebP (14 KB) do not.
       let r = try run(
         shell: "ulimit -f 8; exec \"$0\" \"$@\"",
-        [example("crossfade.json"), "--out", "\(dir)/f", "--apng", "\(dir)/a.png", "--quiet", "--fps", "10"])
+        [example("crossfade.json"), "--out", "\(dir)/f", option, "\(dir)/\(name)", "--quiet", "--fps", "10"])
       #expect(r.exited, "killed by a signal (SIGXFSZ?): \(r.stderr)")
       #expect(r.status == 1)
-      #expect(r.stderr == "error: cannot write '\(dir)/a.png': File too large\n", "\(r.stderr)")
+      #expect(r.stderr == "error: cannot write '\(dir)/\(name)': File too large\n", "\(r.stderr)")
       #expect(try Self.files(dir) == ["f"])
       expectUnchanged("\(dir)/f", before)
       #expect(stagingFolders(in: "\(dir)/f").isEmpty)
