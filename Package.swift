@@ -19,6 +19,8 @@
 // * CLibPNG / CLibDeflate / CIsal / CZlib / FlipbookPNG: PNG files written with libdeflate's
 //   (or igzip's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
+// * FlipbookPNG's APNGWriter, CWebP / FlipbookWebP, FlipbookVideo: animated PNG (our own
+//   writer), animated WebP (libwebp) and video (the ffmpeg program, run, never linked).
 // * FlipbookRender: the frame pipeline (one worker pool, staging folder, frame names,
 //   cancellation and progress callbacks); never prints, exits or touches signals.
 // * FlipbookPreview: `render preview`'s local web server (FlyingFox), its page and API.
@@ -123,7 +125,8 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .target(
-      name: "FlipbookPNG", dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage"],
+      name: "FlipbookPNG",
+      dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage", "FlipbookFiles"],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and
@@ -139,6 +142,17 @@ let package = Package(
     .systemLibrary(
       name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
       providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+    // libwebp (Debian: libwebp-dev) writes animated WebP: Google's reference codec, the one
+    // every browser decodes with; its WebPAnimEncoder (in libwebpmux) finds each frame's
+    // changed rectangle and blending, and takes per-frame millisecond timestamps. BSD-licensed.
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+    .target(name: "FlipbookWebP", dependencies: ["CWebP", "FlipbookImage", "FlipbookFiles"], path: "Sources/WebP"),
+    // Video through the ffmpeg program (Debian: ffmpeg), started as a process and fed raw
+    // frames through a pipe: never linked, so its GPL build (libx264) stays out of our binary.
+    .target(
+      name: "FlipbookVideo", dependencies: ["FlipbookImage", "FlipbookFiles", "FlipbookPNG"], path: "Sources/Video"),
     // Temporary files beside a target, owned through an flock so that the next run removes a
     // killed run's leftovers: the GIF writer's and the single-PNG writer's (plain POSIX).
     .target(name: "FlipbookFiles", path: "Sources/Files"),
@@ -152,7 +166,7 @@ let package = Package(
       name: "FlipbookRender",
       dependencies: [
         "FlipbookDisplayList", "FlipbookImage", "FlipbookEngine", "FlipbookRaster", "FlipbookPNG", "FlipbookScene",
-        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "CStatfs",
+        "FlipbookAnimation", "FlipbookGIF", "FlipbookFiles", "FlipbookWebP", "FlipbookVideo", "CStatfs",
       ],
       path: "Sources/Render"),
     // Golden-image assertions: public, so that users' test suites can pin their own
@@ -188,7 +202,8 @@ let package = Package(
       name: "render",
       dependencies: [
         "FlipbookImage", "FlipbookRaster", "FlipbookPreview",
-        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookAnimation",
+        "FlipbookRender", "FlipbookEngine", "FlipbookScene", "FlipbookPNG", "FlipbookGIF", "FlipbookVideo",
+        "FlipbookAnimation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/render"),
@@ -198,7 +213,7 @@ let package = Package(
     // the bad-scene corpus (Tests/Fixtures/bad-scenes, read from the source tree) and one
     // seeded random-number generator. Only test targets depend on it.
     .target(
-      name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene"], path: "Tests/Support"),
+      name: "FlipbookTestSupport", dependencies: ["FlipbookEngine", "FlipbookScene", "CZlib"], path: "Tests/Support"),
 
     .testTarget(
       name: "GoldenTests",
@@ -257,10 +272,15 @@ let package = Package(
       ]),
     // The real `render` executable run as a process: it depends on `render` so that SwiftPM
     // builds the executable beside the tests, and its tests fail (never skip) without it.
+    // libwebp's animation decoder (libwebpdemux, in libwebp-dev), for the tests only.
+    .systemLibrary(
+      name: "CWebPDemux", path: "Tests/CWebPDemux", pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     .testTarget(
       name: "CommandLineTests",
       dependencies: [
-        "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene", "FlipbookTestSupport",
+        "CWebPDemux", "FlipbookGIF", "FlipbookEngine", "FlipbookPNG", "FlipbookRender", "FlipbookScene",
+        "FlipbookTestSupport",
         "render",
       ]),
     // The preview server over loopback (frame bytes against `render --time`, path traversal,

@@ -64,18 +64,26 @@ package final class TemporaryFile {
 
   deinit { discard() }
 
+  /// The temporary file for `target`, or why there can be none, in words for a message:
+  /// `target` is a folder, its folder does not exist, or the system's reason.
+  package static func create(for target: String) throws(TemporaryFileError) -> TemporaryFile {
+    var info = stat()
+    if stat(target, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      throw TemporaryFileError(code: EISDIR, reason: "it is a folder; give a file name")
+    }
+    do {
+      return try TemporaryFile(beside: target)
+    } catch {
+      let folder = split(target).folder
+      let reason =
+        error.code == ENOENT ? "the folder '\(folder)' does not exist" : String(cString: strerror(error.code))
+      throw TemporaryFileError(code: error.code, reason: reason)
+    }
+  }
+
   /// Writes all of `bytes` at the current offset; returns 0 or the failing call's `errno`.
   package func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-    var offset = 0
-    while offset < bytes.count {
-      let n = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += n
-    }
-    return 0
+    writeAll(descriptor, bytes)
   }
 
   /// Moves the file over the target and closes it; returns 0 or the failing call's `errno`.
@@ -169,12 +177,28 @@ package final class TemporaryFile {
   }
 }
 
-/// `write(2)`, named apart from ``TemporaryFile/write(_:)`` which shadows it.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
+/// Writes all of `bytes` to `fd` (a file or a pipe), retrying after signals; returns 0 or the
+/// failing call's `errno` (EPIPE when a pipe's reader is gone).
+package func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+  var offset = 0
+  while offset < bytes.count {
+    let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+    if n < 0 {
+      if errno == EINTR { continue }
+      return errno
+    }
+    offset += n
+  }
+  return 0
 }
 
-/// A system call on a temporary file failed with `code` (an `errno`).
+/// A system call on a temporary file failed with `code` (an `errno`); `reason` says it in words.
 package struct TemporaryFileError: Error {
   package let code: Int32
+  package var reason: String
+
+  package init(code: Int32, reason: String? = nil) {
+    self.code = code
+    self.reason = reason ?? String(cString: strerror(code))
+  }
 }

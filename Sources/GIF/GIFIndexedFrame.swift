@@ -19,7 +19,11 @@ public struct GIFIndexedFrame: Sendable, Equatable {
 
   /// The color a viewer shows at pixel `i`, packed as `0x00BBGGRR`, or `UInt32.max` when transparent.
   @inline(__always) func displayed(_ i: Int) -> UInt32 {
-    let k = Int(indices[i])
+    displayed(color: Int(indices[i]))
+  }
+
+  /// The color a viewer shows for palette entry `k`, as ``displayed(_:)``.
+  @inline(__always) func displayed(color k: Int) -> UInt32 {
     if k == transparentIndex { return UInt32.max }
     return UInt32(palette[3 * k]) | UInt32(palette[3 * k + 1]) << 8 | UInt32(palette[3 * k + 2]) << 16
   }

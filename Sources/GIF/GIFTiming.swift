@@ -35,8 +35,12 @@ public enum GIFTiming {
   public static func warning(fps: Double) -> String? {
     let cs = 100 / fps
     if cs < Double(minimumPlayableDelay) {
-      return "\(format(fps)) fps is too fast for a GIF: its frames would last 0–1 cs, which browsers play "
-        + "as 10 cs (far too slow); render the GIF with --fps 50 (or 25, 20, 10)"
+      // The delays this rate is written with, as the GIF holds them (error-diffused).
+      let written = ((try? delays(frameCount: 6, fps: fps)) ?? []).map(String.init).joined(separator: ", ")
+      let short = Set((try? delays(frameCount: 100, fps: fps)) ?? []).filter { $0 < minimumPlayableDelay }
+      return "\(format(fps)) fps is too fast for a GIF: its frames are written with delays of \(written), … cs, and "
+        + "browsers play delays of \(short.sorted().map(String.init).joined(separator: " or ")) cs as 10 cs, so it "
+        + "plays far too slowly; render the GIF with --fps 50 (or 25, 20, 10)"
     }
     if cs != cs.rounded() {
       let low = Int(cs.rounded(.down))

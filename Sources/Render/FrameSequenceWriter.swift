@@ -114,6 +114,23 @@ public struct FrameSequenceWriter: Sendable {
     cancellation: CancellationToken? = nil,
     progress: FrameProgress? = nil
   ) throws -> WriteSummary {
+    try write(cancellation: cancellation) { run, frames in
+      try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
+        count: frames.count, cancellation: cancellation, progress: progress,
+        makeWorker: { WriteRun.Worker(producer: makeProducer()) },
+        body: { worker, offset in try run.writeFrame(frames.lowerBound + offset, with: &worker) })
+    }
+  }
+
+  /// The folder's lock, staging folder and commit around `render`, which writes `frames`
+  /// into the staging folder through ``WriteRun/writeFrame(_:with:)`` (and may feed other
+  /// outputs on the way: ``FramePass``).
+  ///
+  /// An error of `render` removes the staging folder and is thrown as it is, except that a
+  /// cancellation becomes ``FrameSequenceError/cancelled`` (or `interrupted`).
+  func write(
+    cancellation: CancellationToken?, render: (_ run: WriteRun, _ frames: Range<Int>) throws -> Void
+  ) throws -> WriteSummary {
     let start = ContinuousClock.now
     let frames = try framesToWrite()
     let names = frames.map { FrameFileName.name(index: $0, frameCount: frameCount) }
@@ -132,21 +149,14 @@ public struct FrameSequenceWriter: Sendable {
     }
 
     let run = WriteRun(staging: staging.path, folder: folder.path, frameCount: frameCount, cancellation: cancellation)
-    var stopped: FrameSequenceError?
     do {
-      try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
-        count: frames.count, cancellation: cancellation, progress: progress,
-        makeWorker: { WriteRun.Worker(producer: makeProducer()) },
-        body: { worker, offset in try run.writeFrame(frames.lowerBound + offset, with: &worker) })
-    } catch let error as FrameSequenceError {
-      stopped = error
+      try render(run, frames)
     } catch {
-      stopped = cancelled(cancellation)
-    }
-    if let stopped {
       staging.remove()
       folder.removeIfCreated(holding: lock)
-      throw stopped
+      if error is FrameSequenceError { throw error }
+      if error is CancellationError || cancellation?.isCancelled == true { throw cancelled(cancellation) }
+      throw error
     }
 
     let outdated = shard.map { $0.ownedNumbers(frameCount: frameCount) } ?? (isPart ? nil : CommitJournal.all)

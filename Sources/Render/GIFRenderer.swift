@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Frames are rendered and quantized (``GIFQuantizer``, one palette per frame) on `jobs`
 /// threads of a ``WorkerPool``, while the calling thread compresses them into the file in
-/// order (``GIFWriter``). Workers run at most a few frames ahead of the writer, so memory
+/// order (``GIFWriter``), through a ``FramePass``. Workers run at most a few frames ahead of the writer, so memory
 /// stays bounded by about `2 × jobs` frames whatever the length, and large frames get fewer
 /// workers than `jobs` so that they fit ``Options/memoryBudget``. Delays come from
 /// ``GIFTiming``; a scene whose background is not opaque gives a transparent GIF. The file is
@@ -38,7 +38,8 @@ public enum GIFRenderer {
     max(1, min(jobs, budget / max(1, pixels * bytesPerPixelPerWorker)))
   }
 
-  /// Renders frames `range` (nil: all) of `scene` into the GIF at `path`.
+  /// Renders frames `range` (nil: all) of `scene` into the GIF at `path` (a ``FramePass``
+  /// with one ``GIFOutput``).
   ///
   /// `progress` is called on the calling thread, in order, with the number of frames written.
   /// A cancelled render leaves `path` as it was and throws `CancellationError`.
@@ -47,48 +48,11 @@ public enum GIFRenderer {
     _ scene: CompiledScene, to path: String, range: ClosedRange<Int>? = nil, jobs: Int,
     options: Options = Options(), cancellation: CancellationToken? = nil, progress: FrameProgress? = nil
   ) throws -> WriteSummary {
-    let start = ContinuousClock.now
-    let frames = range.map { Array($0) } ?? Array(0..<scene.frameCount)
-    let delays = try GIFTiming.delays(frameCount: frames.count, fps: scene.fps)
-    let writer = try GIFWriter(
-      path: path, width: scene.pixelWidth, height: scene.pixelHeight,
-      transparent: scene.scene.canvas.background.opacity < 1)
-    do {
-      let workers = workerCount(
-        jobs: jobs, pixels: scene.pixelWidth * scene.pixelHeight, budget: options.memoryBudget)
-      try WorkerPool(jobs: workers, name: "flipbook-gif").forEachInOrder(
-        count: frames.count, cancellation: cancellation, progress: progress,
-        makeWorker: {
-          Worker(
-            producer: SceneFrameProducer(scene: scene),
-            quantizer: GIFQuantizer(matte: options.matte, speed: options.speed))
-        },
-        produce: { worker, k in try worker.frame(frames[k]) },
-        consume: { k, frame in try writer.add(frame, delay: delays[k]) })
-    } catch {
-      writer.abandon()
-      throw error
-    }
-    try writer.finish()
-    var info = stat()
-    let bytes = stat(path, &info) == 0 ? Int(info.st_size) : 0
-    let elapsed = ContinuousClock.now - start
-    return WriteSummary(
-      framesWritten: frames.count, totalBytes: bytes,
-      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-  }
-
-  /// One worker thread's own state: a frame producer, a quantizer and a pixmap reused for
-  /// every frame it takes.
-  struct Worker {
-    var producer: SceneFrameProducer
-    var quantizer: GIFQuantizer
-    var pixmap = Pixmap(width: 0, height: 0)
-
-    /// Frame `index` drawn and reduced to a palette.
-    mutating func frame(_ index: Int) throws -> GIFIndexedFrame {
-      try producer.renderFrame(index, into: &pixmap)
-      return try quantizer.quantize(pixmap)
-    }
+    let output = try GIFOutput(scene: scene, path: path, frameCount: range?.count ?? scene.frameCount)
+    var pass = FramePass(
+      scene: scene, range: range, folder: nil, outputs: [output],
+      gifQuantizer: GIFQuantizer(matte: options.matte, speed: options.speed))
+    pass.memoryBudget = options.memoryBudget
+    return try pass.run(jobs: jobs, cancellation: cancellation, progress: progress).outputs[0]
   }
 }

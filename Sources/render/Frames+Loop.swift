@@ -7,9 +7,10 @@ import Foundation
 extension Frames {
   /// `--loop` shapes the animated files, so it needs one.
   func validateLoop() throws {
-    if loop && gif == nil {
+    if loop && gif == nil && !animated.any {
       throw ValidationError(
-        "--loop leaves out the frame that repeats the first in an animated file: add --gif FILE.gif")
+        "--loop leaves out the frame that repeats the first in an animated file: add --gif FILE.gif (or --apng, --webp, --video)"
+      )
     }
   }
 

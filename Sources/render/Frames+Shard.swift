@@ -9,8 +9,10 @@ extension Frames {
     guard out != nil, time == nil, frame == nil else {
       throw ValidationError("--shard renders part of a frame folder: give --out DIR (without --time or --frame)")
     }
-    for (given, name) in [(gif != nil, "--gif"), (contactSheet != nil, "--contact-sheet"), (frames != nil, "--frames")]
-    where given {
+    for (given, name) in [
+      (gif != nil, "--gif"), (animated.apng != nil, "--apng"), (animated.webp != nil, "--webp"),
+      (animated.video != nil, "--video"), (contactSheet != nil, "--contact-sheet"), (frames != nil, "--frames"),
+    ] where given {
       throw ValidationError("--shard renders part of the frames into --out; \(name) needs them all: run it apart")
     }
     _ = try shard.resolve(environment: ProcessInfo.processInfo.environment)

@@ -83,14 +83,16 @@ struct Frames: ParsableCommand {
 
   @OptionGroup var overrides: Overrides
 
+  @OptionGroup var animated: AnimatedOutputOptions
+
   @Flag(help: "No progress, summary or warnings on stderr.")
   var quiet = false
 
   func validate() throws {
-    if out == nil && contactSheet == nil && gif == nil {
+    if out == nil && contactSheet == nil && gif == nil && !animated.any {
       throw ValidationError(
-        "say where to write: --out DIR for PNG frames, --gif FILE.gif, --contact-sheet FILE.png, "
-          + "or --time T --out FILE.png for one frame")
+        "say where to write: --out DIR for PNG frames, --gif FILE.gif, --apng FILE.png, --webp FILE.webp, "
+          + "--video FILE.mp4, --contact-sheet FILE.png, or --time T --out FILE.png for one frame")
     }
     if let jobs, jobs < 1 || jobs > 1024 {
       throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
@@ -111,6 +113,7 @@ struct Frames: ParsableCommand {
     try validateOutputs()
     try validateShard()
     try validateLoop()
+    try validateAnimatedOutputs()
   }
 
   func run() throws {
@@ -126,8 +129,7 @@ struct Frames: ParsableCommand {
     }
     if let contactSheet { try writeContactSheet(compiled, to: contactSheet) }
     let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    if let out { try writeFrames(compiled, to: out, range: range, shard: try resolvedShard(), jobs: jobs) }
-    if let gif { try writeGIF(compiled, to: gif, range: animatedRange(compiled, range), jobs: jobs) }
+    try writeOutputs(compiled, range: range, shard: try resolvedShard(), jobs: jobs)
   }
 
   func writeFrames(
@@ -169,27 +171,6 @@ struct Frames: ParsableCommand {
       if let signo = InterruptGuard.pendingSignal {
         InterruptGuard.exitAfterInterrupt(signo, "no frame in '\(folder)' was changed")
       }
-      bar?.clear()
-      printError("\(error)")
-      throw ExitCode.failure
-    }
-  }
-
-  func writeGIF(_ compiled: CompiledScene, to path: String, range: ClosedRange<Int>?, jobs: Int) throws {
-    if !quiet, let warning = GIFTiming.warning(fps: compiled.fps) {
-      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
-    }
-    let bar = progressBar("gif", total: range.map { $0.count } ?? compiled.frameCount)
-    do {
-      let options = GIFRenderer.Options(matte: matte.flatMap(Self.parseColor))
-      let summary = try InterruptGuard.writingFile(path) {
-        try GIFRenderer.render(
-          compiled, to: path, range: range, jobs: jobs, options: options, cancellation: InterruptGuard.token,
-          progress: progress(bar))
-      }
-      bar?.clear()
-      report(summaryLine(summary, path))
-    } catch {
       bar?.clear()
       printError("\(error)")
       throw ExitCode.failure

@@ -57,8 +57,9 @@ enum InterruptGuard {
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
   /// Signals ignored during a write. SIGXFSZ (a file over `ulimit -f`) would otherwise kill
   /// the process mid-write and leave the staging folder; ignored, the write fails with EFBIG
-  /// and the writer cleans up like for a full disk.
-  static let ignored: [Int32] = [SIGXFSZ]
+  /// and the writer cleans up like for a full disk. SIGPIPE likewise: when ffmpeg dies while
+  /// frames are piped to it (`--video`), the write fails with EPIPE and says what ffmpeg said.
+  static let ignored: [Int32] = [SIGXFSZ, SIGPIPE]
 
   /// Active writes, and the dispositions to restore when the last one ends.
   private static let state = Mutex<(writes: Int, saved: [Int32: sigaction])>((0, [:]))

@@ -31,7 +31,14 @@ func meanDifference(_ a: Pixmap, _ b: Pixmap) -> Double {
       #expect(gif.width == scene.pixelWidth && gif.height == scene.pixelHeight)
       #expect(abs(Double(gif.totalDelay) - 100 * Double(scene.frameCount) / scene.fps) <= 1)
       #expect(gif.frames.allSatisfy { $0.colorCount <= 256 && $0.colorCount >= 2 })
-      #expect(gif.frames.allSatisfy { $0.transparentIndex == nil && $0.disposal == 1 })
+      #expect(gif.frames.allSatisfy { $0.disposal == 1 } && gif.frames[0].transparentIndex == nil)
+      // Later frames store the pixels that show what is already there as a transparent entry
+      // (as gifski and ffmpeg do), and every frame as shown stays opaque.
+      #expect(gif.frames.dropFirst().contains { $0.transparentIndex != nil })
+      #expect(
+        gif.frames.allSatisfy { f in
+          stride(from: 3, to: f.image.bytes.count, by: 4).allSatisfy { f.image.bytes[$0] == 255 }
+        })
       #expect(gif.loopCount == 0)
       // Unchanged areas are not stored again: later frames are smaller than the screen.
       #expect(gif.frames.dropFirst().contains { $0.width * $0.height < gif.width * gif.height / 2 })

@@ -32,6 +32,10 @@ import Testing
     // 60 fps needs 1 cs frames, which browsers slow down to 10 cs.
     let sixty = try #require(GIFTiming.warning(fps: 60))
     #expect(sixty.contains("too fast") && sixty.contains("--fps 50"))
+    // The delays written: 100/60 cs error-diffused, round(100(i+1)/60) − round(100i/60).
+    #expect(sixty.contains("delays of 2, 1, 2, 2, 1, 2, … cs") && sixty.contains("play delays of 1 cs as 10 cs"))
+    let hundred = try #require(GIFTiming.warning(fps: 100))
+    #expect(hundred.contains("delays of 1, 1, 1, 1, 1, 1, … cs"))
   }
 
   @Test func ratesTooSlowForASixteenBitDelayAreErrorsNotCutShort() throws {
