@@ -197,11 +197,11 @@ struct Report {
     let e2e = find(wl, impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
     line("end to end, fps, --jobs 1", e2e, "", nil, unit: " fps")
     if let cache = find(wl, impl: "Flipbook", metric: "glyph outline cache") {
-      line("glyph outline cache, elements", cache.median, "", nil)
+      line("glyph outline cache, elements", cache.median, "", nil, unit: "")
       line("glyph outline cache, KiB", cache.bytesMedian.map { $0 / 1024 }, "bounded", nil, unit: " KiB")
     }
     let peak = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
-    line("peak RSS, render --jobs 1, 60 frames", peak, "", nil)
+    line("peak RSS, render --jobs 1, 60 frames", peak, "", nil, unit: " MiB")
   }
 
   func ratio(_ a: Double?, _ b: Double?) -> Double? {
