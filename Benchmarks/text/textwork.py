@@ -6,7 +6,12 @@
 The C twin is text_cairo.c. Pure Python, no packages needed.
 """
 import json
+import os
 import sys
+
+# The workloads share one generator (the peer kit's LCG), from the path workload's module.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "paths"))
+from pathwork import LCG  # noqa: E402
 
 W, H = 1920, 1080
 FRAMES = 60                 # frames 0..59
@@ -19,26 +24,9 @@ WORDS = ["Save", "changes", "Done", "Cancel", "Settings", "Profile", "Messages",
          "10:30", "Inbox", "3 new", "87%", "Updated", "just now", "AVATAR", "office", "Wave", "fjord"]
 
 
-class LCG:
-    """32-bit LCG (Numerical Recipes constants), as the peer kit's WORKLOAD.md."""
-
-    def __init__(self, seed=SEED):
-        self.s = seed & 0xFFFFFFFF
-
-    def next(self):
-        self.s = (1664525 * self.s + 1013904223) & 0xFFFFFFFF
-        return self.s
-
-    def uni(self, a, b):
-        return a + (b - a) * ((self.next() >> 8) / 16777216.0)
-
-    def byte(self):
-        return self.next() >> 24
-
-
 def generate():
     """The labels, in drawing order: text, size, start, velocity, color and alpha at both ends."""
-    g = LCG()
+    g = LCG(SEED)
     labels = []
     for _ in range(N):
         length = 10 + (g.next() >> 8) % 31
