@@ -152,20 +152,25 @@ public struct GIFQuantizer: Sendable {
     var histogram = ColorHistogram()
     var pixelColor = [Int32](repeating: 0, count: width * height)
     let complete = rgba.withUnsafeBytes { raw in
-      let pixels = raw.bindMemory(to: UInt32.self)
-      var last = UInt32.max
-      var lastIndex = 0
-      for i in 0..<pixels.count {
-        let c = pixels[i]
-        if c != last || i == 0 {
-          lastIndex = histogram.index(of: c)
+      pixelColor.withUnsafeMutableBufferPointer { out in
+        // Runs of one color (most of a UI frame) are looked up and counted once.
+        let pixels = raw.bindMemory(to: UInt32.self)
+        let count = min(pixels.count, out.count)
+        var i = 0
+        while i < count {
+          let c = pixels[i]
+          let index = histogram.index(of: c)
           if histogram.colors.count > Self.histogramLimit { return false }
-          last = c
+          let start = i
+          let stored = Int32(truncatingIfNeeded: index)
+          repeat {
+            out[i] = stored
+            i &+= 1
+          } while i < count && pixels[i] == c
+          histogram.add(index, count: i &- start)
         }
-        histogram.add(lastIndex, count: 1)
-        pixelColor[i] = Int32(lastIndex)
+        return true
       }
-      return true
     }
     guard complete else { return nil }
     // Transparent pixels were made all zero; they take their own entry, after the palette.
@@ -202,19 +207,24 @@ public struct GIFQuantizer: Sendable {
     let transparentIndex = transparent ? n : nil
     if transparent { palette += matte.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0] }
     // Each distinct color's nearest entry, found once.
-    let nearest: [UInt8] = histogram.colors.map { c in
-      if c == 0, let transparentIndex { return UInt8(transparentIndex) }
-      let (r, g, b) = (Int(c & 255), Int((c >> 8) & 255), Int((c >> 16) & 255))
-      var best = 0
-      var bestDistance = Int.max
-      for k in 0..<n {
-        let dr = Int(palette[3 * k]) - r, dg = Int(palette[3 * k + 1]) - g, db = Int(palette[3 * k + 2]) - b
-        let d = dr * dr + dg * dg + db * db
-        if d < bestDistance { (best, bestDistance) = (k, d) }
+    let entries32 = (0..<(3 * n)).map { Int32(palette[$0]) }
+    let nearest: [UInt8] = entries32.withUnsafeBufferPointer { pal in
+      histogram.colors.map { c in
+        if c == 0, let transparentIndex { return UInt8(transparentIndex) }
+        let r = Int32(c & 255), g = Int32((c >> 8) & 255), b = Int32((c >> 16) & 255)
+        var best = 0
+        var bestDistance = Int32.max
+        var k = 0
+        while k < n {
+          let dr = pal[3 &* k] &- r, dg = pal[3 &* k &+ 1] &- g, db = pal[3 &* k &+ 2] &- b
+          let d = dr &* dr &+ dg &* dg &+ db &* db
+          if d < bestDistance { (best, bestDistance) = (k, d) }
+          k &+= 1
+        }
+        return UInt8(truncatingIfNeeded: best)
       }
-      return UInt8(best)
     }
-    let indices = pixelColor.map { nearest[Int($0)] }
+    let indices = nearest.withUnsafeBufferPointer { near in pixelColor.map { near[Int($0)] } }
     return GIFIndexedFrame(
       width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
   }
