@@ -64,7 +64,7 @@ public final class CompiledScene: Sendable {
     self.table = table
     var builder = TrackBuilder(scene: scene, table: table)
     try builder.run()
-    times = builder.history.transactions.map(\.time)
+    times = builder.history.times
     events = builder.events
     history = builder.history
     rectTracks = builder.rectTracks

@@ -8,8 +8,13 @@ import FlipbookScene
 /// the file's size, and a frame rebuilds its snapshot from the nearest checkpoint with at
 /// most `interval` transactions' changes.
 struct StateHistory: Sendable {
-  /// The transactions in the order the replay applied them.
-  private(set) var transactions: [Transaction] = []
+  /// The times of the transactions, in the order the replay applied them.
+  private(set) var times: [Double] = []
+  /// Their changes (arrays shared with the timeline's transactions, not copies): what a frame
+  /// replays from a checkpoint needs nothing else of a transaction.
+  private var changes: [[(name: String, value: StateValue)]] = []
+  /// The number of transactions applied.
+  var count: Int { times.count }
   let interval: Int
   /// `checkpoints[j]` is the state after `j · interval` transactions.
   private(set) var checkpoints: [StateSnapshot]
@@ -21,16 +26,17 @@ struct StateHistory: Sendable {
 
   /// Records the next transaction and the state after it, as the replay reaches it.
   mutating func didApply(_ transaction: Transaction, state: StateSnapshot) {
-    transactions.append(transaction)
-    if transactions.count % interval == 0 { checkpoints.append(state) }
+    times.append(transaction.time)
+    changes.append(transaction.changes)
+    if count % interval == 0 { checkpoints.append(state) }
   }
 
   /// The state after the first `k` transactions (0: the initial state).
   subscript(k: Int) -> StateSnapshot {
     let j = min(k / interval, checkpoints.count - 1)
     var state = checkpoints[j]
-    for t in transactions[(j * interval)..<k] {
-      for change in t.changes { state[change.name] = change.value }
+    for changes in changes[(j * interval)..<k] {
+      for change in changes { state[change.name] = change.value }
     }
     return state
   }

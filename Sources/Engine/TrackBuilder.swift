@@ -49,7 +49,7 @@ struct TrackBuilder {
   /// logical completion is the latest of the animations it started.
   mutating func started(_ animation: Animation?) {
     guard let animation, let time = completion else { return }
-    completion = animation.logicalDuration.map { max(time, history.transactions.last!.time + $0) }
+    completion = animation.logicalDuration.map { max(time, history.times.last! + $0) }
   }
 
   func allTracks() -> [AnimationTrack] {
@@ -129,7 +129,7 @@ struct TrackBuilder {
       var tx = scene.transactions[item.index]
       tx.time = item.time
       completion = item.time
-      var report = EventReport(path: tx.path, name: tx.name, time: item.time, logicallyComplete: nil)
+      var report = EventReport(eventPath: tx.eventPath, name: tx.name, time: item.time, logicallyComplete: nil)
       if let phases = tx.phases {
         events.append(report)
         phaseRuns.append((item.index, events.count - 1, item.time))
@@ -143,14 +143,14 @@ struct TrackBuilder {
       if tx.keyframes != nil {
         let run = KeyframeRun(
           event: tx, index: item.index, state: state, workLimit: SceneLimits.maxReplayWork - work)
-        try spend(1 + run.work, history.transactions.count, tx)
+        try spend(1 + run.work, history.count, tx)
         keyframeRuns.append(run)
         for track in run.curves { keyframeOwners[track.name] = keyframeRuns.count - 1 }
         completion = run.end
         report.keyframes = run.report
         try sample(keyframeRuns.count - 1, at: item.time, queue: &queue, takingOver: true)
       } else {
-        try apply(tx, history.transactions.count)
+        try apply(tx, history.count)
       }
       report.logicallyComplete = completion
       events.append(report)
@@ -173,7 +173,7 @@ struct TrackBuilder {
     let tx = Transaction(
       time: time, changes: changes, animation: nil, disablesAnimations: true, path: run.event.path,
       location: run.event.location)
-    try apply(tx, history.transactions.count, takingOver: takingOver ? Set(changes.map(\.name)) : [])
+    try apply(tx, history.count, takingOver: takingOver ? Set(changes.map(\.name)) : [])
     guard !run.isOver(at: time) else { return }
     let fps = scene.fps
     var frame = (time * fps).rounded(.down) + 1
@@ -200,7 +200,7 @@ struct TrackBuilder {
       time: time, changes: p.changes, animation: p.animation, disablesAnimations: p.disablesAnimations,
       path: "\(event.path).phases[\(step % n)]", location: event.location)
     completion = time
-    try apply(tx, history.transactions.count)
+    try apply(tx, history.count)
     let done = completion
     events[run.report].phases.append(PhaseStepReport(time: time, phase: step % n))
     var last = phases.stepCount.map { step + 1 >= $0 } ?? false

@@ -162,6 +162,32 @@ struct ExtremeValueTests {
     }
   }
 
+  @Test func aMillionStepSequenceDecodesInBoundedMemory() throws {
+    try withTemporaryDirectory { dir in
+      // A 16 MB file of a million steps (the limit) took 835 MB: a path string, a copy of each
+      // transaction in the replay's history and 100 bytes of rarely used fields per step. It
+      // now takes about 500 MB, so it validates in a 700 MB address space; one step more is
+      // rejected while parsing, in less.
+      func write(_ count: Int, _ name: String) throws -> String {
+        var text = #"{"version": 1, "canvas": {"width": 10, "height": 10}, "duration": 1, "state": {"x": 0}, "#
+        text += #""root": {"type": "circle", "modifiers": [{"offset": {"x": "$x"}}]}, "#
+        text += #""timeline": [{"at": 0, "every": 0.000001, "steps": ["#
+        text += (0..<count).map { #"{"set":{"x":\#($0 % 7)}}"# }.joined(separator: ",")
+        text += "]}]}"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(dir)/\(name)"))
+        return "\(dir)/\(name)"
+      }
+      let limit = try write(SceneLimits.maxTransactions, "limit.json")
+      let r = try run(shell: "ulimit -v 700000; exec \"$0\" \"$@\"", ["validate", limit])
+      #expect(r.exited && r.status == 0, "\(r.stderr.prefix(300))")
+      #expect(r.stdout.contains("valid"))
+      let over = try write(SceneLimits.maxTransactions + 1, "over.json")
+      let o = try run(shell: "ulimit -v 500000; exec \"$0\" \"$@\"", ["validate", over])
+      #expect(o.exited && o.status == 1, "\(o.stderr.prefix(300))")
+      #expect(o.stderr.contains("an array of more than 1000000 elements"), "\(o.stderr.prefix(300))")
+    }
+  }
+
   @Test func aHugeGIFWithManyJobsFitsTheMemoryBudget() throws {
     try withTemporaryDirectory { dir in
       // 16384×4096 with --jobs 8 took 5 GB, one frame per worker and more queued; the workers

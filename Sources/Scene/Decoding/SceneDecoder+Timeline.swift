@@ -14,7 +14,8 @@ extension SceneDecoder {
         continue
       }
       if event["steps"] != nil || event["every"] != nil {
-        result += sequence(event, path)
+        let steps = sequence(event, path)
+        if result.isEmpty { result = steps } else { result += steps }
       } else if event["phases"] != nil {
         if let tx = phasesEvent(event, path) { result.append(tx) }
       } else if event["keyframes"] != nil {
@@ -180,6 +181,7 @@ extension SceneDecoder {
       return []
     }
     var result: [Transaction] = []
+    result.reserveCapacity(steps.count)
     for (k, step) in steps.enumerated() {
       let sPath = "\(path).steps[\(k)]"
       let decoded = self.step(step, sPath, animation: animation?.value, disablesAnimations: disables)
@@ -192,7 +194,7 @@ extension SceneDecoder {
       result.append(
         Transaction(
           time: t, changes: decoded.changes, animation: decoded.animation,
-          disablesAnimations: decoded.disablesAnimations, path: sPath, location: step.location))
+          disablesAnimations: decoded.disablesAnimations, sequence: path, step: k, location: step.location))
     }
     return result
   }

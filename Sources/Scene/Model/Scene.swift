@@ -58,21 +58,62 @@ public struct Transaction: Sendable {
   public var animation: Animation?
   public var disablesAnimations: Bool
   /// The JSON path of the event (or sequence step), for messages and `render info`.
-  public var path: String
+  public var path: String {
+    get { eventPath.description }
+    set { eventPath = EventPath(newValue) }
+  }
+  /// `path`, kept compact: the steps of a sequence share one string.
+  public var eventPath: EventPath
   /// Where the event (or sequence step) starts in the file, for messages about it that only
   /// replaying the timeline finds (a timeline too heavy to replay).
   public var location: SourceLocation
   /// The event's name, which later events can follow with `after`.
-  public var name: String?
+  public var name: String? {
+    get { rare?.fields.name }
+    set { updateRare { $0.name = newValue } }
+  }
   /// When set, the transaction happens when the named event's animations are logically
   /// complete, plus a delay, instead of at `time` (which the replay fills in).
-  public var after: After?
+  public var after: After? {
+    get { rare?.fields.after }
+    set { updateRare { $0.after = newValue } }
+  }
   /// A keyframes event: tracks that drive number variables from when it happens (its
   /// `changes` are then empty).
-  public var keyframes: KeyframeTracks?
+  public var keyframes: KeyframeTracks? {
+    get { rare?.fields.keyframes }
+    set { updateRare { $0.keyframes = newValue } }
+  }
   /// A phases event: steps that each happen when the previous one's animations are logically
   /// complete (its `changes` are then empty).
-  public var phases: Phases?
+  public var phases: Phases? {
+    get { rare?.fields.phases }
+    set { updateRare { $0.phases = newValue } }
+  }
+
+  /// `name`, `after`, `keyframes` and `phases`, which few events have, out of line: one
+  /// pointer (nil for most events) instead of about 100 bytes in each of a million steps.
+  private var rare: RareBox?
+
+  private struct RareFields: Sendable {
+    var name: String?
+    var after: After?
+    var keyframes: KeyframeTracks?
+    var phases: Phases?
+  }
+
+  /// An immutable box; a change makes a new one, so copies of a transaction stay independent.
+  private final class RareBox: Sendable {
+    let fields: RareFields
+    init(_ fields: RareFields) { self.fields = fields }
+  }
+
+  private mutating func updateRare(_ change: (inout RareFields) -> Void) {
+    var fields = rare?.fields ?? RareFields()
+    change(&fields)
+    let empty = fields.name == nil && fields.after == nil && fields.keyframes == nil && fields.phases == nil
+    rare = empty ? nil : RareBox(fields)
+  }
 
   public init(
     time: Double, changes: [(name: String, value: StateValue)], animation: Animation?,
@@ -80,8 +121,22 @@ public struct Transaction: Sendable {
     name: String? = nil, after: After? = nil, keyframes: KeyframeTracks? = nil, phases: Phases? = nil
   ) {
     self.time = time; self.changes = changes; self.animation = animation
-    self.disablesAnimations = disablesAnimations; self.path = path; self.location = location
-    self.name = name; self.after = after; self.keyframes = keyframes; self.phases = phases
+    self.disablesAnimations = disablesAnimations; self.eventPath = EventPath(path)
+    self.location = location
+    if name != nil || after != nil || keyframes != nil || phases != nil {
+      rare = RareBox(RareFields(name: name, after: after, keyframes: keyframes, phases: phases))
+    }
+  }
+
+  /// Step `index` of the sequence event at `eventPath`.
+  public init(
+    time: Double, changes: [(name: String, value: StateValue)], animation: Animation?,
+    disablesAnimations: Bool, sequence eventPath: String, step index: Int, location: SourceLocation
+  ) {
+    self.init(
+      time: time, changes: changes, animation: animation, disablesAnimations: disablesAnimations, path: eventPath,
+      location: location)
+    self.eventPath = EventPath(eventPath, step: index)
   }
 
   /// SwiftUI's `PhaseAnimator` as an event: the first step happens when the event does, each
