@@ -108,15 +108,27 @@ public struct FramePass {
   struct Worker {
     var frame: WriteRun.Worker<SceneFrameProducer>
     var quantizer: GIFQuantizer?
+    /// The palette frame of the frame this worker drew last, reused for a frame that repeats it.
+    var lastGIF: GIFIndexedFrame?
 
     /// Frame `index` drawn (and written to the staging folder), with its palette if asked.
     mutating func draw(_ index: Int, run: WriteRun?) throws -> RenderedFrame {
-      if let run {
-        try run.writeFrame(index, with: &frame)
-      } else {
-        try frame.producer.renderFrame(index, into: &frame.pixmap)
+      let repeated: Bool
+      do {
+        if let run {
+          repeated = try run.writeFrame(index, with: &frame)
+        } else {
+          repeated = try frame.producer.renderFrameNotingRepeats(index, into: &frame.pixmap)
+        }
+      } catch {
+        lastGIF = nil
+        throw error
       }
-      return RenderedFrame(index: index, pixmap: frame.pixmap, gif: try quantizer?.quantize(frame.pixmap))
+      if quantizer != nil && !(repeated && lastGIF != nil) {
+        lastGIF = nil
+        lastGIF = try quantizer?.quantize(frame.pixmap)
+      }
+      return RenderedFrame(index: index, pixmap: frame.pixmap, gif: lastGIF)
     }
   }
 }

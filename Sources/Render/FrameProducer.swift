@@ -16,4 +16,20 @@ public protocol FrameProducer: SendableMetatype {
   /// Each worker's pixmap starts out empty (0×0); the producer sizes it on first use
   /// (`pixmap = Pixmap(width:height:)`) and may then reuse its storage for every later frame.
   mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws
+
+  /// Draws frame `index` into `pixmap` as ``renderFrame(_:into:)`` does, and returns `true`
+  /// when it is the very picture this producer drew on its previous call.
+  ///
+  /// A frame sequence is often still (before, between and after animations): a caller that
+  /// keeps what it made of the previous frame, such as its PNG bytes or palette, can reuse it
+  /// instead of making it again, and since the same pixels always make the same bytes, the
+  /// output does not change. The default draws and returns `false`.
+  mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool
+}
+
+extension FrameProducer {
+  public mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool {
+    try renderFrame(index, into: &pixmap)
+    return false
+  }
 }

@@ -1,3 +1,4 @@
+import FlipbookDisplayList
 import FlipbookEngine
 import FlipbookImage
 import FlipbookRaster
@@ -11,6 +12,9 @@ import FlipbookRaster
 public struct SceneFrameProducer: FrameProducer {
   public let scene: CompiledScene
   var rasterizer = Rasterizer()
+  /// The display list of the last frame drawn and its pixels (sharing the caller's storage):
+  /// a frame with an equal list is that picture again, so it is handed back, not drawn.
+  private var last: (list: DisplayList, pixmap: Pixmap)?
 
   /// Draws `scene` as it is, at its canvas's scale.
   public init(scene: CompiledScene) { self.scene = scene }
@@ -31,13 +35,37 @@ public struct SceneFrameProducer: FrameProducer {
   /// Throws ``FrameWorkLimitError`` for a frame over the rasterizer's work limit; `pixmap`
   /// then holds only the background.
   public mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws {
-    try render(at: scene.time(ofFrame: index), into: &pixmap)
+    _ = try draw(at: scene.time(ofFrame: index), into: &pixmap)
+  }
+
+  /// Draws frame `index` and says whether it repeats the previous call's picture (see
+  /// ``FrameProducer/renderFrameNotingRepeats(_:into:)``): when its display list equals the
+  /// last one drawn, the rasterizer is skipped and `pixmap` gets the last frame's pixels.
+  public mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool {
+    try draw(at: scene.time(ofFrame: index), into: &pixmap)
   }
 
   /// Draws the scene at `time` seconds, between frames too, into `pixmap`, resizing it if
   /// needed. Throws ``FrameWorkLimitError`` as ``renderFrame(_:into:)`` does.
   public mutating func render(at time: Double, into pixmap: inout Pixmap) throws {
-    rasterizer.render(scene.displayList(at: time), into: &pixmap)
+    _ = try draw(at: time, into: &pixmap)
+  }
+
+  /// Draws the display list at `time` unless it equals the last one drawn; returns whether
+  /// it did not need to. The rasterizer's output depends on the list alone, so equal lists
+  /// are equal pixels.
+  private mutating func draw(at time: Double, into pixmap: inout Pixmap) throws -> Bool {
+    let list = scene.displayList(at: time)
+    if let last, last.list == list {
+      pixmap = last.pixmap
+      return true
+    }
+    // Let go of the last pixels first, so that drawing over the caller's pixmap does not copy
+    // the storage they share.
+    last = nil
+    rasterizer.render(list, into: &pixmap)
     if rasterizer.exceededWorkLimit { throw FrameWorkLimitError(time: time) }
+    last = (list, pixmap)
+    return false
   }
 }

@@ -21,6 +21,9 @@ final class WriteRun: Sendable {
     var producer: P
     var pixmap = Pixmap(width: 0, height: 0)
     var encoder = PNGEncoder()
+    /// The PNG bytes of the frame this worker drew last, written again for a frame that
+    /// repeats it (``FrameProducer/renderFrameNotingRepeats(_:into:)``).
+    var lastPNG: [UInt8]?
   }
 
   init(staging: String, folder: String, frameCount: Int, cancellation: CancellationToken?) {
@@ -33,26 +36,35 @@ final class WriteRun: Sendable {
   /// Total bytes of the PNG files written so far.
   var totalBytes: Int { bytes.load(ordering: .relaxed) }
 
-  /// Renders frame `index`, encodes it and writes it into the staging folder.
+  /// Renders frame `index`, encodes it and writes it into the staging folder; returns whether
+  /// the frame repeated the worker's previous one (and so was neither drawn nor encoded).
   ///
   /// A cancellation that arrives while the frame renders stops before it is written.
-  func writeFrame<P: FrameProducer>(_ index: Int, with worker: inout Worker<P>) throws {
+  @discardableResult
+  func writeFrame<P: FrameProducer>(_ index: Int, with worker: inout Worker<P>) throws -> Bool {
+    let repeated: Bool
     do {
-      try worker.producer.renderFrame(index, into: &worker.pixmap)
+      repeated = try worker.producer.renderFrameNotingRepeats(index, into: &worker.pixmap)
     } catch {
+      worker.lastPNG = nil
       throw FrameSequenceError.renderFailed(frame: index, underlying: error)
     }
     if cancellation?.isCancelled == true { throw CancellationError() }
     let name = FrameFileName.name(index: index, frameCount: frameCount)
     do {
-      let size = try worker.encoder.withEncodedBytes(of: worker.pixmap) { png in
-        let code = POSIXFile.write(png, toPath: staging + "/" + name, exclusive: true)
-        if code != 0 {
-          throw FrameSequenceError.writeFailed(frame: index, path: folder + "/" + name, errno: code)
-        }
-        return png.count
+      // A still frame's bytes are the last frame's: the encoder's output depends on the
+      // pixels alone, so this is what encoding it again would write.
+      if !repeated || worker.lastPNG == nil {
+        worker.lastPNG = nil
+        worker.lastPNG = try worker.encoder.withEncodedBytes(of: worker.pixmap) { [UInt8]($0) }
       }
-      bytes.add(size, ordering: .relaxed)
+      let png = worker.lastPNG!
+      let code = png.withUnsafeBytes { POSIXFile.write($0, toPath: staging + "/" + name, exclusive: true) }
+      if code != 0 {
+        throw FrameSequenceError.writeFailed(frame: index, path: folder + "/" + name, errno: code)
+      }
+      bytes.add(png.count, ordering: .relaxed)
+      return repeated
     } catch let error as PNGError {
       throw FrameSequenceError.encodeFailed(frame: index, underlying: error)
     } catch let error as FrameSequenceError {
