@@ -176,6 +176,12 @@ let package = Package(
       path: "Sources/GoldenTesting"),
     // The Swift front end: SwiftUI-style views, a virtual-time scheduler, and a Movie that
     // records a timeline into an ordinary Scene (one model, one engine with the JSON).
+    // Async timelines run on our own `Clock` conformance (VirtualClock) and task executor
+    // rather than swift-clocks' TestClock: TestClock moves time when told and lets suspended
+    // tasks catch up by yielding many times to the global executor, so which task registers
+    // its next sleep first depends on thread scheduling. Our executor runs every job on one
+    // thread and advances time only when all tasks are suspended, which gives one documented
+    // order and the same recording on every run (and needs no dependency).
     .target(
       name: "Flipbook",
       dependencies: [
@@ -287,6 +293,8 @@ let package = Package(
     // hot reload, errors, a port in use) and a headless Chromium driving the page.
     .testTarget(
       name: "PreviewTests",
-      dependencies: ["FlipbookPreview", "FlipbookRender", "FlipbookPNG", "FlipbookImage", "FlipbookTestSupport", "render"]),
+      dependencies: [
+        "FlipbookPreview", "FlipbookRender", "FlipbookPNG", "FlipbookImage", "FlipbookTestSupport", "render",
+      ]),
   ]
 )

@@ -42,6 +42,27 @@ public struct Movie: Sendable {
     duration: Double? = nil, state: State, @ViewBuilder content: @escaping (State) -> Content,
     timeline: (_ scheduler: TestScheduler, _ state: Store<State>) throws -> Void = { _, _ in }
   ) throws {
+    try Self.check(width: width, height: height, scale: scale, fps: fps, duration: duration)
+    let scheduler = TestScheduler()
+    let recorder = Recorder(clock: scheduler, initial: .empty)
+    recorder.until = duration
+    try Recorder.$current.withValue(recorder) {
+      let store = recorder.start(state: state, content: content)
+      try timeline(scheduler, store)
+      if !scheduler.runOneShotWork() {
+        throw MovieError(
+          "repeating work scheduled with schedule(after:interval:) is still running when the timeline ends; "
+            + "cancel it (the AnyCancellable it returns) so that the movie can end")
+      }
+    }
+    try self.init(
+      recording: recorder,
+      canvas: Scene.Canvas(width: width, height: height, scale: scale, background: background.model),
+      fps: fps, duration: duration)
+  }
+
+  /// Throws for a canvas, frame rate or duration the format does not allow.
+  static func check(width: Double, height: Double, scale: Double, fps: Double, duration: Double?) throws {
     guard width > 0, height > 0, scale > 0, width.isFinite, height.isFinite, scale.isFinite else {
       throw MovieError("the canvas must have a finite size and scale > 0, got \(width)×\(height) at scale \(scale)")
     }
@@ -51,27 +72,13 @@ public struct Movie: Sendable {
     if let duration, !(duration >= 0 && duration.isFinite) {
       throw MovieError("duration \(duration) is out of range; expected seconds ≥ 0")
     }
-    let scheduler = TestScheduler()
-    let recorder = Recorder(clock: scheduler, initial: .empty)
-    let store = Store(state) { [unowned recorder] state in recorder.record(recorder.evaluate { content(state).piece }) }
-    recorder.until = duration
-    recorder.refresh = { [unowned recorder, unowned store] in
-      recorder.record(recorder.evaluate { content(store.state).piece })
-    }
-    try Recorder.$current.withValue(recorder) {
-      recorder.snapshots[0].piece = recorder.evaluate { content(state).piece }
-      try timeline(scheduler, store)
-      if !scheduler.runOneShotWork() {
-        throw MovieError(
-          "repeating work scheduled with schedule(after:interval:) is still running when the timeline ends; "
-            + "cancel it (the AnyCancellable it returns) so that the movie can end")
-      }
-    }
+  }
+
+  /// The movie of a finished recording: its snapshots made into a scene, checked and compiled.
+  init(recording recorder: Recorder, canvas: Scene.Canvas, fps: Double, duration: Double?) throws {
     if let problem = recorder.problems.first { throw MovieError(problem) }
-    let snapshots = recorder.snapshots
-    let canvas = Scene.Canvas(width: width, height: height, scale: scale, background: background.model)
     let scene = try SceneSynthesizer.scene(
-      snapshots: snapshots, canvas: canvas, fps: fps, duration: duration.map { .seconds($0) } ?? .auto)
+      snapshots: recorder.snapshots, canvas: canvas, fps: fps, duration: duration.map { .seconds($0) } ?? .auto)
     // The format's rules, as the JSON decoder applies them (a shape style first on a shape;
     // a duration when something repeats forever).
     if let problem = scene.validate().first {

@@ -49,13 +49,27 @@ final class Recorder: @unchecked Sendable {
     return body()
   }
 
+  /// Begins a movie's recording (with this recorder current): the first snapshot is the view
+  /// for `state`, and the returned store records every later change.
+  func start<State, Content: View>(state: State, content: @escaping (State) -> Content) -> Store<State> {
+    let store = Store(state) { [unowned self] state in record(evaluate { content(state).piece }) }
+    refresh = { [unowned self, unowned store] in record(evaluate { content(store.state).piece }) }
+    snapshots[0].piece = evaluate { content(state).piece }
+    return store
+  }
+
   init(clock: TestScheduler, initial: Piece) {
     self.clock = clock
     snapshots = [Snapshot(time: clock.now, transaction: Transaction(), segment: -1, piece: initial)]
   }
 
+  /// When true, changes are no longer recorded: an async timeline unwinding after the movie's
+  /// end.
+  var isStopped = false
+
   /// A state change: the view as it now is.
   func record(_ piece: Piece) {
+    if isStopped { return }
     if snapshots.count > 1, let last = snapshots.last, last.segment == segment, last.time == clock.now {
       snapshots[snapshots.count - 1].piece = piece
     } else {
@@ -81,6 +95,13 @@ final class Recorder: @unchecked Sendable {
     let depth = mutation.depth - 1
     mutation = (depth, depth > 0 ? inner ?? outer : nil)
     return inner
+  }
+
+  /// Makes the rest of the running scope (an async task's run up to its next suspension) one
+  /// transaction of its own in `transaction`: what an animated clock does after a sleep.
+  func adopt(_ transaction: Transaction) {
+    self.transaction = transaction
+    segment += 1
   }
 
   /// Runs `body` with its state changes in `transaction`, then returns to the enclosing one.

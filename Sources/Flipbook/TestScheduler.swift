@@ -55,9 +55,15 @@ public final class TestScheduler: Scheduler {
 
   /// Moves time forward to `date`, running every action that falls due on the way (time
   /// never moves backward: an earlier date runs what is due now).
-  public func advance(to date: Double) {
+  public func advance(to date: Double) { advance(to: date, limit: .max) }
+
+  /// ``advance(to:)`` that runs at most `limit` actions (``runNext()`` runs one, at its own
+  /// date).
+  private func advance(to date: Double, limit: Int) {
     let target = max(date, now)
-    while let index = nextDue(by: target) {
+    var performed = 0
+    while performed < limit, let index = nextDue(by: target) {
+      performed += 1
       var item = items.remove(at: index)
       now = max(now, item.date)
       if var r = item.repetition {
@@ -111,6 +117,24 @@ public final class TestScheduler: Scheduler {
 }
 
 extension TestScheduler {
+  /// Schedules `action` at `date` and returns its id, for ``remove(_:)``: a clock's sleep,
+  /// withdrawn when its task is cancelled.
+  func scheduleRemovable(after date: Double, _ action: @escaping () -> Void) -> Int {
+    add(date: date, action: action, repetition: nil)
+  }
+
+  /// Withdraws the work with id `id`, if it has not run.
+  func remove(_ id: Int) { items.removeAll { $0.id == id } }
+
+  /// The date of the work that runs next, if any.
+  var nextDate: Double? { nextDue(by: .infinity).map { items[$0].date } }
+
+  /// Runs the one action that is due next (advancing time to it, never backward), so that
+  /// an async timeline can run the tasks it resumes before the next action.
+  func runNext() {
+    if let date = nextDate { advance(to: date, limit: 1) }
+  }
+
   /// Runs every one-shot action still scheduled (what a movie does when its timeline closure
   /// returns); returns false if repeating work is left, which would never end.
   func runOneShotWork() -> Bool {

@@ -22,6 +22,21 @@ struct CommandLineTests {
     #expect((scale?["end"] as? Double ?? 0) > 0.3)
   }
 
+  /// The refreshable inbox recorded from its async Swift timeline (examples/refresh.json):
+  /// the spinner appears at 0.3 s and starts spinning at that instant, and the two requests
+  /// (0.8 s and 1.2 s, run concurrently) end at 1.5 s, when the list updates in a 0.5 s
+  /// smooth animation.
+  @Test func infoShowsTheRefreshExamplesEventTimes() throws {
+    let r = try run(["info", example("refresh.json")])
+    #expect(r.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    #expect(json?["duration"] as? Double == 2.4)
+    let events = json?["events"] as? [[String: Any]] ?? []
+    #expect(events.map { $0["time"] as? Double } == [0.3, 0.3, 1.5])
+    #expect(events.first?["logicallyComplete"] as? Double == 0.55)
+    #expect(events.last?["logicallyComplete"] as? Double == 2)
+  }
+
   @Test func validateReportsEveryErrorAndExitsNonZero() throws {
     try withTemporaryDirectory { dir in
       let path = "\(dir)/bad.json"

@@ -52,3 +52,39 @@ func loreMovie() throws -> Movie {
     }
   }
 }
+
+/// The same movie written with async/await on a ``VirtualClock``: the timeline sleeps until
+/// each change, and sleeps on animated clocks so that each change animates as before. Drag
+/// points are at `2.0 + k · 0.1` computed in `Double`, as the scheduler and the JSON sequence
+/// compute them (`.seconds(_:)` of an instant converts a `Double` exactly).
+func asyncLoreMovie() throws -> Movie {
+  try Movie(width: 400, height: 300, background: .white, state: LoreState()) { state in
+    LoreView(state: state)
+  } timeline: { (clock: VirtualClock, state) in
+    let fade = clock.animation(.linear(duration: 1))
+    let spring = clock.animation(.spring(response: 0.3, dampingFraction: 0.1))
+    // Red fades in at once; the circle bounces up and back down while blue fades in.
+    withAnimation(.linear(duration: 1)) { state.color = .red }
+    try await spring.sleep(until: .seconds(0.3))
+    state.isScaled = true
+    try await fade.sleep(until: .seconds(1))
+    state.color = .blue
+    try await spring.sleep(until: .seconds(1.3))
+    state.isScaled = false
+    // From 2 s the finger drags, a point every 0.1 s, and the colors go on each second,
+    // each before the drag point of its instant.
+    let colors: [Color] = [.green, .purple]
+    for (k, point) in dragPath.enumerated() {
+      let t = 2.0 + Double(k) * 0.1
+      if k % 10 == 0 {
+        try await fade.sleep(until: .seconds(t))
+        state.color = colors[k / 10]
+      }
+      try await spring.sleep(until: .seconds(t))
+      state.x = point.x
+      state.y = point.y
+    }
+    try await fade.sleep(until: .seconds(4))
+    state.color = .black
+  }
+}

@@ -28,12 +28,7 @@ import Testing
   }
 
   @Test func sameAsTheJSONScene() throws {
-    let swift = try loreMovie()
-    let json = try Movie(contentsOfFile: "\(Self.repository)/examples/lore-circle.json")
-    #expect(swift.frameCount == json.frameCount)
-    // Compared to a Bool first: a failing `#require(a == b)` would describe both pixmaps.
-    let differing = (0..<min(swift.frameCount, json.frameCount)).filter { swift.frame($0) != json.frame($0) }
-    #expect(differing.isEmpty, "frames \(differing.prefix(10)) differ")
+    expectSameFrames(try loreMovie(), try Movie(contentsOfFile: "\(Self.repository)/examples/lore-circle.json"))
   }
 
   @Test func writesFramesAndExportsJSON() throws {
