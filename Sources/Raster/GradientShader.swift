@@ -100,23 +100,10 @@ struct GradientShader {
       if start < 0 { start += turn }
     // With a direction of −1, δ = (start − θ): keep start in [0, 2π) either way.
     }
-    var (dx, dy, dc) = (0.0, 0.0, 1.0)
-    if let q = premap {
-      // u(X, Y) at (X, Y) = q(x, y): numerators over q's w.
-      (ux, uy, uc) = (
-        ux * q.m00 + uy * q.m10 + uc * q.m20, ux * q.m01 + uy * q.m11 + uc * q.m21, ux * q.m02 + uy * q.m12 + uc * q.m22
-      )
-      (vx, vy, vc) = (
-        vx * q.m00 + vy * q.m10 + vc * q.m20, vx * q.m01 + vy * q.m11 + vc * q.m21, vx * q.m02 + vy * q.m12 + vc * q.m22
-      )
-      (dx, dy, dc) = (q.m20, q.m21, q.m22)
-    }
-    guard ux.isFinite, uy.isFinite, uc.isFinite, vx.isFinite, vy.isFinite, vc.isFinite, dx.isFinite, dy.isFinite,
-      dc.isFinite
-    else { return nil }
-    self.ux = ux; self.uy = uy; self.uc = uc; self.vx = vx; self.vy = vy; self.vc = vc
-    self.dx = dx; self.dy = dy; self.dc = dc
-    projective = premap != nil
+    guard let map = SampleMap(u: (ux, uy, uc), v: (vx, vy, vc), premap: premap) else { return nil }
+    self.ux = map.ux; self.uy = map.uy; self.uc = map.uc; self.vx = map.vx; self.vy = map.vy; self.vc = map.vc
+    self.dx = map.dx; self.dy = map.dy; self.dc = map.dc
+    projective = map.projective
     self.r0 = Float(r0); self.radialScale = Float(radialScale)
     self.startAngle = Float(start); self.direction = Float(direction); self.span = Float(span)
     self.inverseSpan = Float(1 / span)
