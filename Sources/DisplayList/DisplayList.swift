@@ -47,6 +47,11 @@ public enum LayerEffect: Sendable, Equatable {
   /// The drawing kept only where `items` (the mask view, in the same space) have alpha, in
   /// proportion to it.
   case mask([DisplayItem])
+  /// The drawing, laid out in pixels as if unprojected, mapped onto the canvas by a projective
+  /// map (`rotation3DEffect`): outlines are projected exactly, bitmaps and gradients are
+  /// sampled through the inverse map. Other effects inside are applied on the canvas, after
+  /// the projection.
+  case projection(Homography)
 }
 
 /// A clip: the region a layer is composited through.

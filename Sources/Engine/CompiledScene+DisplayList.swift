@@ -212,6 +212,21 @@ extension CompiledScene {
           .concatenating(.rotation(cos: .cos(radians), sin: .sin(radians)))
           .concatenating(.translation(x: ax, y: ay))
           .concatenating(ctx.transform)
+      case .rotation3DEffect(_, let axis, let anchor, _, _):
+        // Slots: degrees, axis, anchor, anchorZ, perspective. The projection is in local
+        // points; conjugated by the transform at this level, it maps the pixels the view
+        // inside is drawn in (as if unprojected) onto the canvas.
+        let t = ctx.transform
+        guard let toLocal = Homography(t).inverted else { return }
+        let r = rect(i, j)
+        let radians = scene.attribute(AttributeKey(i, j, 0), at: time).x * .pi / 180
+        let local = Homography.rotation3D(
+          cos: .cos(radians), sin: .sin(radians), axis: (axis.x, axis.y, axis.z),
+          anchor: Point(x: r.minX + anchor.x * r.width, y: r.minY + anchor.y * r.height),
+          anchorZ: scene.attribute(AttributeKey(i, j, 3), at: time).x,
+          perspective: scene.attribute(AttributeKey(i, j, 4), at: time).x, size: Size(width: r.width, height: r.height))
+        group(i, j, ctx, opacity: nil, effect: .projection(toLocal.concatenating(local).concatenating(Homography(t))))
+        return
       case .opacity:
         ctx.opacity *= scene.attribute(AttributeKey(i, j), at: time).x
       case .foregroundColor(let p), .foregroundStyle(let p):

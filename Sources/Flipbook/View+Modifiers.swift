@@ -1,4 +1,5 @@
 import FlipbookScene
+import Foundation
 
 /// SwiftUI's modifiers, in the order docs/scene-format.md lists them. Every numeric and color argument
 /// animates when it changes inside an animated transaction.
@@ -78,6 +79,21 @@ extension View {
   /// Rotates the drawing by `angle` about `anchor` of its frame.
   public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
     modifier(ModifierValue(.rotationEffect(degrees: .number(angle.degrees), anchor: anchor.model)))
+  }
+
+  /// Rotates the drawing by `angle` in three dimensions about `axis` through `anchor` of its
+  /// frame (lifted by `anchorZ` toward the viewer), seen with perspective: `perspective` 1
+  /// puts the viewer at the frame's longer side's distance, 0 looks from infinitely far. A
+  /// positive angle about `(x: 0, y: 1, z: 0)` takes the right side away from the viewer.
+  public func rotation3DEffect(
+    _ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center, anchorZ: CGFloat = 0,
+    perspective: CGFloat = 1
+  ) -> some View {
+    modifier(
+      ModifierValue(
+        .rotation3DEffect(
+          degrees: .number(angle.degrees), axis: RotationAxis(x: Double(axis.x), y: Double(axis.y), z: Double(axis.z)),
+          anchor: anchor.model, anchorZ: .number(Double(anchorZ)), perspective: .number(Double(perspective)))))
   }
 
   /// Multiplies the opacity of everything below (overlapping parts show through each other

@@ -23,6 +23,11 @@ struct GradientShader {
   /// only) or the offset from the center in the shape's local points (radial, angular).
   let ux: Double, uy: Double, uc: Double
   let vx: Double, vy: Double, vc: Double
+  /// Under a projection, u and v above are divided by d = dx·x + dy·y + dc (the pixel
+  /// center's w through the inverse projection), so they are the gradient's at the
+  /// inverse-mapped point; `projective` is false (and d = 1) otherwise.
+  let dx: Double, dy: Double, dc: Double
+  let projective: Bool
   /// Radial: t = (√(u² + v²) − r0) · radialScale.
   let r0: Float, radialScale: Float
   /// Angular: δ = ((θ − startAngle) · direction) wrapped into [0, 2π); t = δ / span for
@@ -35,8 +40,11 @@ struct GradientShader {
   static let segmentFloats = 9
 
   /// Prepares `g` drawn under `m` (local points → pixels), appending its segments through
-  /// `append`; nil when its geometry is not finite or the transform is singular.
-  init?(_ g: GradientPaint, _ m: PixelTransform, segmentOffset: Int, append: (Float) -> Void) {
+  /// `append`; nil when its geometry is not finite or the transform is singular. With a
+  /// `premap` (a projection), pixel centers are first taken through it into `m`'s pixels.
+  init?(
+    _ g: GradientPaint, _ m: PixelTransform, premap: Homography? = nil, segmentOffset: Int, append: (Float) -> Void
+  ) {
     let det = m.a * m.d - m.b * m.c
     guard det != 0, det.isFinite else { return nil }
     // Inverse map: pixel → local = (ia·x + ic·y + itx, ib·x + id·y + ity).
@@ -92,8 +100,10 @@ struct GradientShader {
       if start < 0 { start += turn }
     // With a direction of −1, δ = (start − θ): keep start in [0, 2π) either way.
     }
-    guard ux.isFinite, uy.isFinite, uc.isFinite, vx.isFinite, vy.isFinite, vc.isFinite else { return nil }
-    self.ux = ux; self.uy = uy; self.uc = uc; self.vx = vx; self.vy = vy; self.vc = vc
+    guard let map = SampleMap(u: (ux, uy, uc), v: (vx, vy, vc), premap: premap) else { return nil }
+    self.ux = map.ux; self.uy = map.uy; self.uc = map.uc; self.vx = map.vx; self.vy = map.vy; self.vc = map.vc
+    self.dx = map.dx; self.dy = map.dy; self.dc = map.dc
+    projective = map.projective
     self.r0 = Float(r0); self.radialScale = Float(radialScale)
     self.startAngle = Float(start); self.direction = Float(direction); self.span = Float(span)
     self.inverseSpan = Float(1 / span)
@@ -139,16 +149,22 @@ struct GradientShader {
     var i = 0
     while i < count {
       let cx = Double(x &+ i) + 0.5
-      let u = Float(ux * cx + uy * cy + uc) + Float(ux) * lanes
+      var u = Float(ux * cx + uy * cy + uc) + Float(ux) * lanes
+      var v = SIMD8<Float>()
+      if kind != .linear { v = Float(vx * cx + vy * cy + vc) + Float(vx) * lanes }
+      if projective {
+        // Behind the viewer (d ≤ 0) the shape has no coverage; its t there is never shown.
+        let d = Float(dx * cx + dy * cy + dc) + Float(dx) * lanes
+        u /= d
+        v /= d
+      }
       var t: SIMD8<Float>
       switch kind {
       case .linear:
         t = u
       case .radial:
-        let v = Float(vx * cx + vy * cy + vc) + Float(vx) * lanes
         t = ((u * u + v * v).squareRoot() - r0) * radialScale
       case .angular:
-        let v = Float(vx * cx + vy * cy + vc) + Float(vx) * lanes
         t = angularT(u, v)
       }
       out.storeBytes(of: colors(t, seg), toByteOffset: i &* 4, as: SIMD8<UInt32>.self)

@@ -22,6 +22,11 @@ struct ImageShader {
   /// Pixel center (x, y) ↦ bitmap coordinates u = ux·x + uy·y + uc, v = vx·x + vy·y + vc.
   let ux: Double, uy: Double, uc: Double
   let vx: Double, vy: Double, vc: Double
+  /// Under a projection, u and v above are divided by d = dx·x + dy·y + dc, so that each
+  /// pixel center samples the bitmap at its inverse-mapped point, and the widening is each
+  /// pixel's own (the length of u's and v's gradient there); `projective` is false otherwise.
+  let dx: Double, dy: Double, dc: Double
+  let projective: Bool
   /// The kernel's widening along u and v (≥ 1), and its reach in bitmap pixels (2f).
   let fu: Double, fv: Double
   let width: Int, height: Int
@@ -29,8 +34,9 @@ struct ImageShader {
   let opacity: Float
 
   /// Prepares `paint` drawn under `m` (local points → pixels) at `opacity` (0…1); nil when
-  /// the bitmap is empty or its rectangle or the transform is degenerate.
-  init?(_ paint: ImagePaint, _ m: PixelTransform, opacity: Double) {
+  /// the bitmap is empty or its rectangle or the transform is degenerate. With a `premap` (a
+  /// projection), pixel centers are first taken through it into `m`'s pixels.
+  init?(_ paint: ImagePaint, _ m: PixelTransform, premap: Homography? = nil, opacity: Double) {
     let w = paint.pixmap.width, h = paint.pixmap.height
     let r = paint.rect
     guard w > 0, h > 0, r.width > 0, r.height > 0, r.width.isFinite, r.height.isFinite else { return nil }
@@ -40,9 +46,12 @@ struct ImageShader {
     let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
     let itx = -(ia * m.tx + ic * m.ty), ity = -(ib * m.tx + id * m.ty)
     let su = Double(w) / r.width, sv = Double(h) / r.height
-    ux = ia * su; uy = ic * su; uc = (itx - r.minX) * su
-    vx = ib * sv; vy = id * sv; vc = (ity - r.minY) * sv
-    guard ux.isFinite, uy.isFinite, uc.isFinite, vx.isFinite, vy.isFinite, vc.isFinite else { return nil }
+    let (ux, uy, uc) = (ia * su, ic * su, (itx - r.minX) * su)
+    let (vx, vy, vc) = (ib * sv, id * sv, (ity - r.minY) * sv)
+    guard let map = SampleMap(u: (ux, uy, uc), v: (vx, vy, vc), premap: premap) else { return nil }
+    self.ux = map.ux; self.uy = map.uy; self.uc = map.uc; self.vx = map.vx; self.vy = map.vy; self.vc = map.vc
+    self.dx = map.dx; self.dy = map.dy; self.dc = map.dc
+    projective = map.projective
     fu = max(1, (ux * ux + uy * uy).squareRoot())
     fv = max(1, (vx * vx + vy * vy).squareRoot())
     width = w; height = h
@@ -95,9 +104,27 @@ struct ImageShader {
     return (lo, k)
   }
 
-  /// The most taps along u and along v.
+  /// The most taps along u and along v (under a projection, each pixel has its own
+  /// widening: as many as the bitmap has).
   var maxTaps: (u: Int, v: Int) {
-    (min(width, Int((4 * fu).rounded(.up)) &+ 3), min(height, Int((4 * fv).rounded(.up)) &+ 3))
+    if projective { return (width &+ 3, height &+ 3) }
+    return (min(width, Int((4 * fu).rounded(.up)) &+ 3), min(height, Int((4 * fv).rounded(.up)) &+ 3))
+  }
+
+  /// Under a projection: the bitmap point of pixel center (cx, cy) and the widening along u
+  /// and v there (each at most the bitmap's size); nil behind the viewer.
+  @inline(__always)
+  func projected(_ cx: Double, _ cy: Double) -> (u: Double, v: Double, fu: Double, fv: Double)? {
+    let d = dx * cx + dy * cy + dc
+    guard d > 0 else { return nil }
+    let u = (ux * cx + uy * cy + uc) / d, v = (vx * cx + vy * cy + vc) / d
+    // ∇(n/d) = (∇n − (n/d)·∇d) / d.
+    let gux = (ux - u * dx) / d, guy = (uy - u * dy) / d
+    let gvx = (vx - v * dx) / d, gvy = (vy - v * dy) / d
+    let fu = min(max(1, (gux * gux + guy * guy).squareRoot()), Double(width))
+    let fv = min(max(1, (gvx * gvx + gvy * gvy).squareRoot()), Double(height))
+    guard u.isFinite, v.isFinite, fu.isFinite, fv.isFinite else { return nil }
+    return (u, v, fu, fv)
   }
 
   /// The premultiplied RGBA8 colors of pixels x..<x+count of row y, into `out`.
@@ -107,7 +134,7 @@ struct ImageShader {
       let wu = scratch.baseAddress!, wv = wu + (taps.u &+ 1)
       let cy = Double(y) + 0.5
       // A row of a bitmap that is not rotated has one v for all its pixels.
-      let rowV = vx == 0
+      let rowV = vx == 0 && !projective
       var vTaps = (first: 0, count: 0)
       if rowV { vTaps = Self.weights(vx * 0.5 + vy * cy + vc, f: fv, size: height, into: wv) }
       pixels.withUnsafeBufferPointer { buffer in
@@ -116,9 +143,19 @@ struct ImageShader {
         let scale = opacity
         for i in 0..<count {
           let cx = Double(x &+ i) + 0.5
-          let u = ux * cx + uy * cy + uc
-          if !rowV { vTaps = Self.weights(vx * cx + vy * cy + vc, f: fv, size: height, into: wv) }
-          let uTaps = Self.weights(u, f: fu, size: width, into: wu)
+          var uTaps: (first: Int, count: Int)
+          if projective {
+            guard let p = projected(cx, cy) else {
+              out.storeBytes(of: 0, toByteOffset: i &* 4, as: UInt32.self)
+              continue
+            }
+            vTaps = Self.weights(p.v, f: p.fv, size: height, into: wv)
+            uTaps = Self.weights(p.u, f: p.fu, size: width, into: wu)
+          } else {
+            let u = ux * cx + uy * cy + uc
+            if !rowV { vTaps = Self.weights(vx * cx + vy * cy + vc, f: fv, size: height, into: wv) }
+            uTaps = Self.weights(u, f: fu, size: width, into: wu)
+          }
           var total = SIMD4<Float>()
           var row = base + vTaps.first &* stride + uTaps.first &* 4
           for j in 0..<vTaps.count {

@@ -73,6 +73,15 @@ final class RasterBuffers {
   /// Whether the frame has an effect layer: then it is drawn as one band, as an effect
   /// needs its whole drawing at once.
   private var hasEffects = false
+  /// The projection of the items being recorded (`LayerEffect.projection`): from the pixels
+  /// they are laid out in, unprojected, to the canvas' (before `origin`); its inverse; and
+  /// the scale of the shape being recorded's flattening space (PathRecorder+Projection.swift).
+  private var projection: Homography? = nil
+  private var projectionInverse = Homography.identity
+  private var flatteningScale = 1.0
+  /// The unprojected points and contours of a shape while they are projected.
+  private var projectionScratch: [Double] = []
+  private var projectionContours: [(start: Int, end: Int, sign: Double)] = []
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -159,6 +168,7 @@ final class RasterBuffers {
     effectWeightCount = 0
     origin = (0, 0)
     hasEffects = false
+    projection = nil
     if colorRowBytes < (w &+ 8) &* 4 {
       colorRow.deallocate()
       colorRowBytes = (w &+ 8) &* 4
@@ -317,7 +327,7 @@ final class RasterBuffers {
       let all = [m.red, m.green, m.blue].flatMap { [$0.x, $0.y, $0.z, $0.w] } + [m.alpha]
       return m != .identity && all.allSatisfy(\.isFinite)
     case .blend(let mode): return mode != .normal
-    case .mask: return true
+    case .mask, .projection: return true
     }
   }
 
@@ -346,6 +356,8 @@ final class RasterBuffers {
       params = EffectParams(kind: .blend(mode))
     case .mask:
       params = EffectParams(kind: .mask)
+    case .projection:
+      return  // recorded by `recordProjected`, never as an effect layer
     }
     if !params.isPerPixel {
       buildKernels(&params, sigma: min(sigma, maxBlurSigma), dx: dx, dy: dy, width: width, height: height)
@@ -739,6 +751,10 @@ final class RasterBuffers {
       case .layer(let sub, let opacity, let clip, let effect):
         let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
         if op8 == 0 || sub.isEmpty { continue }
+        if case .projection(let h) = effect, clip == nil, op8 == 255 {
+          recordProjected(sub, h, width: width, height: height, recorder: &rec)
+          continue
+        }
         if let effect, Self.isVisible(effect) {
           if let clip {
             // The effect first, then the clip: the effect's layer inside the clip's.
@@ -767,6 +783,67 @@ final class RasterBuffers {
     }
   }
 
+  /// Records `items` under the projection `h` (after any projection around them): their
+  /// outlines projected exactly, their bitmaps and gradients sampled through the inverse.
+  /// Nothing when the projection is not finite or is singular (a view seen edge-on).
+  private func recordProjected(
+    _ items: [DisplayItem], _ h: Homography, width: Int, height: Int, recorder rec: inout PathRecorder
+  ) {
+    let composed = projection.map { h.concatenating($0) } ?? h
+    guard composed.isFinite, let inverse = composed.inverted else { return }
+    let saved = (projection, projectionInverse)
+    projection = composed
+    projectionInverse = inverse
+    record(items, width: width, height: height, recorder: &rec)
+    (projection, projectionInverse) = saved
+  }
+
+  /// The map from local points under `t` to the space outlines are recorded in: the canvas'
+  /// pixels less `origin`; under a projection, the unprojected pixels times the projection's
+  /// magnification over `box` (local points), set as `flatteningScale`, so that outlines
+  /// flattened there stay within the usual tolerance once `appendPathCommand` projects them.
+  private func recordingTransform(_ t: AffineTransform, box: Rect?) -> PixelTransform {
+    guard let h = projection else {
+      return PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
+    }
+    var k = 1.0
+    if let box {
+      // The box's pixel box, unprojected.
+      let a = t.apply(Point(x: box.minX, y: box.minY)), b = t.apply(Point(x: box.maxX, y: box.minY))
+      let c = t.apply(Point(x: box.minX, y: box.maxY)), d = t.apply(Point(x: box.maxX, y: box.maxY))
+      let mag = h.magnification(
+        x0: min(min(a.x, b.x), min(c.x, d.x)), y0: min(min(a.y, b.y), min(c.y, d.y)),
+        x1: max(max(a.x, b.x), max(c.x, d.x)), y1: max(max(a.y, b.y), max(c.y, d.y)))
+      if mag.isFinite { k = min(max(mag, 1.0 / 16), 4096) }
+    }
+    flatteningScale = k
+    return PixelTransform(a: t.a * k, b: t.b * k, c: t.c * k, d: t.d * k, tx: t.tx * k, ty: t.ty * k)
+  }
+
+  /// Under a projection, the map from the pixel centers being drawn to the space
+  /// `recordingTransform` maps into (`origin` added, the projection inverted, the flattening
+  /// scale applied), for a shader to sample through; nil without a projection.
+  private var shaderPremap: Homography? {
+    guard projection != nil else { return nil }
+    return Homography(AffineTransform.translation(x: origin.x, y: origin.y)).concatenating(projectionInverse)
+      .concatenating(Homography(AffineTransform.scale(x: flatteningScale, y: flatteningScale)))
+  }
+
+  /// The local box of a shape's geometry, grown by `reach` (a stroke's half width).
+  private static func localBox(_ g: ShapeGeometry, reach: Double) -> Rect? {
+    let r: Rect
+    switch g {
+    case .rectangle(let q), .roundedRectangle(let q, _, _), .ellipse(let q), .capsule(let q): r = q
+    case .path(let p):
+      guard let b = p.bounds else { return nil }
+      r = b
+    }
+    let e = reach.isFinite ? abs(reach) : 0
+    return Rect(
+      x: min(r.minX, r.maxX) - e, y: min(r.minY, r.maxY) - e, width: abs(r.width) + 2 * e,
+      height: abs(r.height) + 2 * e)
+  }
+
   /// Records the clip of the layer whose beginLayer is command `b`: a scissor box for an
   /// aliased rectangle under a positive scale and translation; else the commands that draw its
   /// mask, right after `b` (one anti-aliased fill, or an aliased one). Returns false when the
@@ -784,8 +861,8 @@ final class RasterBuffers {
       guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return false }
       let det = t.a * t.d - t.b * t.c
       guard det != 0, det.isFinite else { return false }
-      let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
-      if case .rectangle(let r) = clip.geometry, t.isPositiveScaleTranslate {
+      let m = recordingTransform(t, box: Self.localBox(clip.geometry, reach: 0))
+      if case .rectangle(let r) = clip.geometry, t.isPositiveScaleTranslate, projection == nil {
         // Pixel x is in iff x0 ≤ x + ½ < x1: from ⌈x0 − ½⌉ to ⌈x1 − ½⌉ (exclusive).
         var x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
         if x0 > x1 { swap(&x0, &x1) }
@@ -821,7 +898,7 @@ final class RasterBuffers {
       let c0 = rec.contours.count
       let p0 = rec.count
       rec.reset(keepingPointsFrom: p0)
-      rec.fillPath(elements, m, width: W, height: H)
+      rec.fillPath(elements, m, width: projection == nil ? W : .infinity, height: projection == nil ? H : .infinity)
       var evenOdd = false
       if case .path(let p) = clip.geometry { evenOdd = p.fillRule == .evenOdd }
       let n = commands.count
@@ -847,7 +924,9 @@ final class RasterBuffers {
     else { return }
     let det = t.a * t.d - t.b * t.c
     guard det != 0, det.isFinite else { return }
-    let m = PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
+    var reach = 0.0
+    if case .stroke(let st) = item.style { reach = st.lineWidth }
+    let m = recordingTransform(t, box: projection == nil ? nil : Self.localBox(item.geometry, reach: reach))
     if let image = item.image {
       guard let c = recordImage(image, m, opacity: item.color.opacity) else { return }
       color = c
@@ -856,7 +935,9 @@ final class RasterBuffers {
       color = c
     }
     if color.a == 0 { return }
-    let W = Double(width), H = Double(height)
+    // Under a projection, what lies off the canvas unprojected may show on it: nothing is
+    // culled before `appendPathCommand` projects.
+    let W = projection == nil ? Double(width) : .infinity, H = projection == nil ? Double(height) : .infinity
 
     var hw = 0.0  // half line width; 0 = fill
     var styled: StrokeStyle? = nil  // a stroke that is not the plain ring
@@ -926,7 +1007,7 @@ final class RasterBuffers {
       else { return }
     }
 
-    if hw == 0 && !isEllipse && radius == 0 && t.isPositiveScaleTranslate {
+    if hw == 0 && !isEllipse && radius == 0 && t.isPositiveScaleTranslate && projection == nil {
       var op = DrawCommand(kind: .rect)
       op.color = color
       op.shader = currentShader
@@ -968,7 +1049,7 @@ final class RasterBuffers {
         roundedRect(&rec, m, ix0, iy0, ix1, iy1, innerR, continuous)
       }
     }
-    appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, recorder: &rec)
+    appendPathCommand(color, c0: c0, p0: p0, width: Double(width), height: Double(height), recorder: &rec)
   }
 
   /// Prepares the gradient of the shape being recorded under `m` as the frame's next shader
@@ -999,7 +1080,7 @@ final class RasterBuffers {
     var n = shaderDataCount
     guard
       let shader = GradientShader(
-        g, m, segmentOffset: n,
+        g, m, premap: shaderPremap, segmentOffset: n,
         append: { v in
           data[n] = v
           n &+= 1
@@ -1015,7 +1096,9 @@ final class RasterBuffers {
   /// frame's next shader, and returns the color that stands for it in the record pass; nil
   /// when it draws nothing (no pixels, a degenerate rectangle or transform, no opacity).
   private func recordImage(_ image: ImagePaint, _ m: PixelTransform, opacity: Double) -> PremulColor? {
-    guard let shader = ImageShader(image, m, opacity: opacity), shader.opacity > 0 else { return nil }
+    guard let shader = ImageShader(image, m, premap: shaderPremap, opacity: opacity), shader.opacity > 0 else {
+      return nil
+    }
     currentShader = Int32(shaders.count)
     shaders.append(.image(shader))
     return PremulColor(r: 0, g: 0, b: 0, a: 255)
@@ -1027,6 +1110,11 @@ final class RasterBuffers {
     _ color: PremulColor, c0: Int, p0: Int, width W: Double, height H: Double, sweep: Bool = false,
     evenOdd: Bool = false, recorder rec: inout PathRecorder
   ) {
+    if let h = projection {
+      rec.project(
+        contoursFrom: c0, pointsFrom: p0, through: h, scale: flatteningScale, origin: origin,
+        scratch: &projectionScratch, contourScratch: &projectionContours)
+    }
     // Pixel box of the flattened points, clipped to the canvas.
     let minX = rec.minX, maxX = rec.maxX, minY = rec.minY, maxY = rec.maxY
     guard maxX > 0, maxY > 0, minX < W, minY < H, (maxX - minX) < .infinity,
@@ -1057,7 +1145,8 @@ final class RasterBuffers {
     _ m: PixelTransform,
     _ color: PremulColor, width: Int, height: Int, recorder rec: inout PathRecorder
   ) {
-    let W = Double(width), H = Double(height)
+    // Under a projection nothing is culled before it is projected (see `recordShape`).
+    let W = projection == nil ? Double(width) : .infinity, H = projection == nil ? Double(height) : .infinity
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     var finite = true
     @inline(__always) func add(_ p: Point) {
@@ -1096,9 +1185,11 @@ final class RasterBuffers {
         // One outline (an undashed open subpath, e.g. an arc): plain when provably simple.
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
-        sweep = !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY)
+        // (Not under a projection: the chord's direction is the unprojected one.)
+        sweep = projection != nil || !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY)
       }
-      appendPathCommand(color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, recorder: &rec)
+      appendPathCommand(
+        color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep, recorder: &rec)
     } else {
       rec.fillPath(elements, m, width: W, height: H)
       let c1 = rec.contours.count
@@ -1107,10 +1198,12 @@ final class RasterBuffers {
       if sweep && c1 == c0 &+ 1 {
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
-        sweep = !isConvexPolygon(pts, count: count) && !isStarShaped(pts, count: count)
+        // A convex outline stays convex once projected and clipped; a star-shaped one may not.
+        sweep = !isConvexPolygon(pts, count: count) && (projection != nil || !isStarShaped(pts, count: count))
       }
       appendPathCommand(
-        color, c0: c0, p0: p0, width: W, height: H, sweep: sweep, evenOdd: fillRule == .evenOdd, recorder: &rec)
+        color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep,
+        evenOdd: fillRule == .evenOdd, recorder: &rec)
     }
   }
 

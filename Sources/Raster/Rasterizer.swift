@@ -45,6 +45,12 @@ import FlipbookDisplayList
 //   iff its center (x + ½, y + ½) is inside (half-open: x0 ≤ x + ½ < x1); an axis-aligned
 //   one is a scissor box, a rotated one an aliased mask. A clip that covers no pixel of the
 //   canvas (empty, off the canvas, singular transform) hides its layer.
+// - Projected layers (`LayerEffect.projection`, rotation3DEffect): outlines inside are
+//   flattened in the unprojected pixels, scaled by the projection's magnification over the
+//   shape, clipped to w ≥ 1/1024 (exact: w is linear there), divided by w and filled as any
+//   path (PathRecorder+Projection.swift); gradients and images are sampled at each pixel
+//   center's inverse-projected point. A projection that is not finite or is singular draws
+//   nothing.
 // - The same list gives the same bytes on every run, thread and SIMD level (integer
 //   compositing; +, −, ×, ÷, √ only in geometry; no FMA contraction).
 

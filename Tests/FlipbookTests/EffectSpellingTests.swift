@@ -51,4 +51,40 @@ import Testing
     #expect(json.contains("\"colorInvert\""))
     #expect(json.contains("\"multiply\""))
   }
+
+  /// `rotation3DEffect` in Swift (SwiftUI's signature: an `Angle`, an axis tuple, anchor,
+  /// anchorZ, perspective) renders the same frames as its JSON, and exports to that JSON.
+  @Test func rotation3DEffectInSwiftAndInJSONRenderTheSame() throws {
+    struct Card: View {
+      var flipped: Bool
+      var body: some View {
+        ZStack {
+          RoundedRectangle(cornerRadius: 10).fill(.blue).frame(width: 80, height: 50)
+          Circle().fill(.orange).frame(width: 20, height: 20)
+            .rotation3DEffect(
+              .degrees(30), axis: (x: 1, y: 0.5, z: 0), anchor: .topLeading, anchorZ: 5, perspective: 0.5)
+        }
+        .rotation3DEffect(.degrees(flipped ? 160 : 0), axis: (x: 0, y: 1, z: 0))
+      }
+    }
+    let movie = try Movie(width: 160, height: 100, background: .white, fps: 10, state: false) {
+      Card(flipped: $0)
+    } timeline: { scheduler, state in
+      scheduler.animation(.easeInOut(duration: 0.5)).schedule(after: 0.1) { state.state = true }
+    }
+    try expectEquivalent(
+      movie,
+      json: """
+        {"version": 1, "canvas": {"width": 160, "height": 100, "background": "white"}, "fps": 10, "state": {"flipped": false},
+         "root": {"type": "zstack", "children": [
+           {"type": "roundedRectangle", "cornerRadius": 10, "modifiers": [{"fill": "blue"}, {"frame": {"width": 80, "height": 50}}]},
+           {"type": "circle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 20, "height": 20}},
+             {"rotation3DEffect": {"degrees": 30, "axis": [1, 0.5, 0], "anchor": "topLeading", "anchorZ": 5, "perspective": 0.5}}]}],
+          "modifiers": [{"rotation3DEffect": {"degrees": {"if": "$flipped", "then": 160, "else": 0}, "axis": [0, 1, 0]}}]},
+         "timeline": [{"at": 0.1, "set": {"flipped": true}, "animation": {"easeInOut": {"duration": 0.5}}}]}
+        """)
+    let json = try movie.exportJSON()
+    #expect(json.contains("\"rotation3DEffect\""))
+    #expect(json.contains("\"axis\": [0, 1, 0]") || json.contains("\"axis\":[0,1,0]"))
+  }
 }

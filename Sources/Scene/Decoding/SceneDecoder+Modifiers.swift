@@ -129,6 +129,17 @@ extension SceneDecoder {
         numbers.append(n)
       }
       return .numbers(numbers)
+    case .axis:
+      guard case .array(let items) = v.kind, items.count == 3 else {
+        typeError(v, path, expected: "an axis [x, y, z] of three numbers")
+        return nil
+      }
+      var numbers: [Double] = []
+      for (k, item) in items.enumerated() {
+        guard let n = number(item, "\(path)[\(k)]", .any) else { return nil }
+        numbers.append(n)
+      }
+      return .numbers(numbers)
     case .stateReference:
       guard case .string(let s) = v.kind, s.hasPrefix("$") else {
         typeError(v, path, expected: "a state reference such as \"$scaled\"")

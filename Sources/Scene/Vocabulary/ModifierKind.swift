@@ -45,6 +45,10 @@ public enum ModifierKind<Value, Content> {
   /// `scale` is a number (uniform) or a point (x, y).
   case scaleEffect(scale: Value, anchor: UnitPoint)
   case rotationEffect(degrees: Value, anchor: UnitPoint)
+  /// SwiftUI's `rotation3DEffect(_:axis:anchor:anchorZ:perspective:)`: the drawing rotated
+  /// about `axis` through (`anchor`, `anchorZ`) and projected back onto the plane with
+  /// SwiftUI's perspective (m34 = −perspective / max(width, height)).
+  case rotation3DEffect(degrees: Value, axis: RotationAxis, anchor: UnitPoint, anchorZ: Value, perspective: Value)
   case opacity(Value)
   case compositingGroup
   /// SwiftUI's `shadow(color:radius:x:y:)`: every drawing of the view gets a shadow of its
@@ -204,6 +208,15 @@ extension ModifierSpec {
         ArgumentSpec("anchor", .anchor, presence: .defaulted(.anchor(Alignment.center.unitPoint))),
       ]),
     ModifierSpec(
+      "rotation3DEffect", form: .object, swift: "rotation3DEffect(_:axis:anchor:anchorZ:perspective:)",
+      [
+        .value("degrees", .number, role: .draws),
+        ArgumentSpec("axis", .axis),
+        ArgumentSpec("anchor", .anchor, presence: .defaulted(.anchor(Alignment.center.unitPoint))),
+        .value("anchorZ", .number, role: .draws, presence: .defaulted(.number(0))),
+        .value("perspective", .number, role: .draws, presence: .defaulted(.number(1))),
+      ]),
+    ModifierSpec(
       "opacity", form: .value, swift: "opacity(_:)",
       [.value("opacity", .number, range: .unit, role: .draws)]),
     ModifierSpec("compositingGroup", form: .flag, swift: "compositingGroup()", []),
@@ -297,6 +310,7 @@ extension ModifierKind {
     case .position: "position"
     case .scaleEffect: "scaleEffect"
     case .rotationEffect: "rotationEffect"
+    case .rotation3DEffect: "rotation3DEffect"
     case .opacity: "opacity"
     case .compositingGroup: "compositingGroup"
     case .shadow: "shadow"
@@ -347,6 +361,8 @@ extension ModifierKind {
     case .offset(let p), .position(let p): [.value(p)]
     case .scaleEffect(let s, let a): [.value(s), .anchor(a)]
     case .rotationEffect(let d, let a): [.value(d), .anchor(a)]
+    case .rotation3DEffect(let d, let axis, let a, let z, let p):
+      [.value(d), .numbers([axis.x, axis.y, axis.z]), .anchor(a), .value(z), .value(p)]
     case .opacity(let o), .zIndex(let o), .cornerRadius(let o): [.value(o)]
     case .compositingGroup, .clipped, .colorInvert: []
     case .blendMode(let m): [.choice(m.rawValue)]
@@ -410,6 +426,12 @@ extension ModifierKind {
     case ("rotationEffect", 2):
       guard let d = a[0].required, case .anchor(let an) = a[1] else { return nil }
       self = .rotationEffect(degrees: d, anchor: an)
+    case ("rotation3DEffect", 5):
+      guard let d = a[0].required, case .numbers(let axis) = a[1], axis.count == 3, case .anchor(let an) = a[2],
+        let z = a[3].required, let p = a[4].required
+      else { return nil }
+      self = .rotation3DEffect(
+        degrees: d, axis: RotationAxis(x: axis[0], y: axis[1], z: axis[2]), anchor: an, anchorZ: z, perspective: p)
     case ("opacity", 1): guard let o = a[0].required else { return nil }; self = .opacity(o)
     case ("compositingGroup", 0): self = .compositingGroup
     case ("shadow", 4):

@@ -88,6 +88,11 @@ extension ArgumentSpec {
     case .clipShape: return ref("clipShape")
     case .paint: return ref("paint")
     case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
+    case .axis:
+      return .object([
+        ("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(3)),
+        ("maxItems", .number(3)),
+      ])
     case .numbers:
       return .object([
         ("type", .string("array")), ("items", .object([("type", .string("number")), ("minimum", .number(0))])),

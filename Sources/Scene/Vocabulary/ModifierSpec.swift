@@ -117,6 +117,9 @@ public enum ArgumentType: Sendable, Equatable {
   case choice([String])
   /// A literal array of numbers in a range (a `dash` pattern); it does not animate.
   case numbers(NumberRange)
+  /// A literal axis `[x, y, z]` of three finite numbers (`rotation3DEffect`), held as
+  /// ``ModifierArgument/numbers(_:)``; it does not animate.
+  case axis
   /// A shape to clip to (``ClipShape``): its form is fixed, its numbers are values.
   case clipShape
   /// A color or a gradient (``Paint``): its form is fixed, its colors, locations, points,

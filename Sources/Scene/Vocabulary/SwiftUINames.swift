@@ -16,7 +16,7 @@ package enum SwiftUINames {
 
   /// SwiftUI view modifiers (not those whose names are keys of a node here, such as `font`).
   package static let modifiers: Set<String> = [
-    "rotation3DEffect", "projectionEffect", "transformEffect", "aspectRatio", "scaledToFit", "scaledToFill",
+    "projectionEffect", "transformEffect", "aspectRatio", "scaledToFit", "scaledToFill",
     "border", "tint", "accentColor", "underline", "strikethrough", "kerning", "tracking", "lineSpacing", "lineLimit",
     "multilineTextAlignment",
     "minimumScaleFactor", "truncationMode", "textCase", "monospacedDigit", "drawingGroup", "luminanceToAlpha",
