@@ -147,7 +147,7 @@ struct AnimatedOutputTests {
       let p = Process()
       p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
       p.arguments = [
-        example("lore-circle.json"), "--out", out, option, "\(dir)/\(name)", "--jobs", "1", "--duration", "100",
+        example("arc-spinner.json"), "--out", out, option, "\(dir)/\(name)", "--jobs", "1", "--duration", "1000",
         "--quiet",
       ]
       let err = Pipe()

@@ -101,8 +101,9 @@ struct CommitRecoveryTests {
       let out = "\(dir)/out"
       #expect(try run(Self.old + ["--out", out]).status == 0)
       let before = snapshot(out)
-      // 3,001 frames: far longer than the second run waits.
-      let first = try start([example("lore-circle.json"), "--duration", "100", "--jobs", "1", "--out", out])
+      // 30,001 frames of a spinner that never stands still (still frames would take no
+      // time): far longer than the second run waits.
+      let first = try start([example("arc-spinner.json"), "--duration", "1000", "--jobs", "1", "--out", out])
       try first.run()
       #expect(waitForStaging(in: out, while: first))
       let second = try run(Self.new + ["--out", out])
@@ -118,7 +119,7 @@ struct CommitRecoveryTests {
   @Test func aKilledRunsStagingFolderIsRemovedByTheNextRun() throws {
     try withTemporaryDirectory { dir in
       let out = "\(dir)/out"
-      let killed = try start([example("lore-circle.json"), "--duration", "100", "--jobs", "1", "--out", out])
+      let killed = try start([example("arc-spinner.json"), "--duration", "1000", "--jobs", "1", "--out", out])
       try killed.run()
       #expect(waitForStaging(in: out, while: killed))
       kill(killed.processIdentifier, SIGKILL)

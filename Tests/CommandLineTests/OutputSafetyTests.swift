@@ -58,8 +58,9 @@ struct OutputSafetyTests {
       let before = snapshot(out)
       let p = Process()
       p.executableURL = URL(fileURLWithPath: try builtRenderExecutable())
-      // 3,001 frames: far more than can be written before the signal arrives.
-      p.arguments = [example("lore-circle.json"), "--out", out, "--jobs", "1", "--duration", "100", "--quiet"]
+      // 30,001 frames of a spinner that never stands still: far more than can be written
+      // before the signal arrives.
+      p.arguments = [example("arc-spinner.json"), "--out", out, "--jobs", "1", "--duration", "1000", "--quiet"]
       let err = Pipe()
       p.standardError = err
       p.standardOutput = FileHandle.nullDevice
