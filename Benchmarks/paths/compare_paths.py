@@ -1,7 +1,8 @@
 """Do the implementations draw the same path workload? Compares every frame of each folder of
-OUTDIR with cairo's (OUTDIR/cairo-C_write_to_png) and prints a Markdown table.
+OUTDIR with cairo's (OUTDIR/cairo-C_write_to_png, or the folder given by --ref) and prints a
+Markdown table. The effects workload uses it with --ref skia (cairo draws no blur).
 
-    python3 compare_paths.py OUTDIR [FOLDER ...]     (default: every folder with frame_0000.png)
+    python3 compare_paths.py [--ref FOLDER] OUTDIR [FOLDER ...]   (default: every folder with frame_0000.png)
 
 Needs numpy and Pillow. The mean is over all pixels, RGB channels and compared frames.
 """
@@ -11,11 +12,15 @@ import sys
 import numpy as np
 from PIL import Image
 
-out = sys.argv[1]
-ref = os.path.join(out, "cairo-C_write_to_png")
-dirs = sys.argv[2:] or sorted(d for d in os.listdir(out)
-                             if d != "cairo-C_write_to_png" and os.path.exists(os.path.join(out, d, "frame_0000.png")))
-print("| impl dir | frames | PNG mode | mean abs diff vs cairo-C (0..255, RGB) | worst frame's mean | max abs diff"
+args = sys.argv[1:]
+name = "cairo-C_write_to_png"
+if args[:1] == ["--ref"]:
+    name, args = args[1], args[2:]
+out = args[0]
+ref = os.path.join(out, name)
+dirs = args[1:] or sorted(d for d in os.listdir(out)
+                          if d != name and os.path.exists(os.path.join(out, d, "frame_0000.png")))
+print(f"| impl dir | frames | PNG mode | mean abs diff vs {name} (0..255, RGB) | worst frame's mean | max abs diff"
       " | pixels differing by >16 |")
 print("|---|---|---|---|---|---|---|")
 for d in dirs:

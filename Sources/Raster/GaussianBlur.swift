@@ -12,9 +12,14 @@ let maxBlurSigma = 256.0
 /// pixel (rather than sampling the bell at its center) keeps small blurs right: as σ → 0 the
 /// kernel becomes a shift by the nearest pixel instead of collapsing. The kernel reaches 4σ
 /// past the shift, where the Gaussian's mass left out is 6·10⁻⁵ (0.02/255 of a full pixel).
+///
+/// From σ = `RecursiveGaussian.minimumSigma` on, the axis is drawn by the recursive filter
+/// instead (`recursive`), whose cost does not grow with σ; the kernel then only gives the
+/// reach (kMin…kMax) and writes no weights.
 struct BlurKernel {
   var kMin = 0
   var count = 0
+  var recursive: RecursiveGaussian? = nil
 
   /// No kernel (a color effect's): it carries nothing anywhere.
   init() {}
@@ -26,6 +31,10 @@ struct BlurKernel {
     kMin = Int((shift - reach).rounded(.down))
     let kMax = Int((shift + reach).rounded(.up))
     count = kMax &- kMin &+ 1
+    if sigma >= RecursiveGaussian.minimumSigma {
+      recursive = RecursiveGaussian(sigma: sigma, shift: shift)
+      return
+    }
     var total = 0.0
     for i in 0..<count {
       let k = Double(kMin &+ i) - shift
@@ -46,8 +55,23 @@ struct BlurKernel {
   /// The offsets k reach kMin…kMax.
   var kMax: Int { kMin &+ count &- 1 }
 
+  /// The weights `init` wrote.
+  var weightCount: Int { recursive == nil ? count : 0 }
+
   /// The floats `init` writes for `sigma` (any shift).
-  static func capacity(sigma: Double) -> Int { Int((4 * sigma).rounded(.up)) &* 2 &+ 5 }
+  static func capacity(sigma: Double) -> Int {
+    sigma >= RecursiveGaussian.minimumSigma ? 0 : Int((4 * sigma).rounded(.up)) &* 2 &+ 5
+  }
+}
+
+/// Four sums rounded to the nearest level (ties to even, by the 1.5·2²³ bias), clamped to
+/// 0…255: the blur's one rounding, in a few vector instructions (a checked `UInt8(_:)` per
+/// byte cost more than the recursive filter itself).
+@inline(__always)
+func levels(_ v: SIMD4<Float>) -> SIMD4<UInt8> {
+  var v = v.replacing(with: 0, where: v .< 0)
+  v = v.replacing(with: 255, where: v .> 255)
+  return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(v + 12_582_912.0, to: SIMD4<UInt32>.self))
 }
 
 /// A box of pixels, x0..<x1 × y0..<y1.
@@ -114,11 +138,11 @@ private func accumulate(_ x: Int, _ input: Range<Int>, _ kernel: BlurKernel, _ c
 
 /// The vertical pass: output row y (in `output`'s rows) is Σₖ weight[k] · row y − (kMin + k)
 /// of `rows` (`input`'s rows; zero outside them, or the nearest repeated when `clamp`), each
-/// row `length` floats. Calls `emit(y, sums)` with each output row's sums.
+/// row `length` floats. Calls `emit(y, 0, length, sums)` with each output row's sums.
 func blurColumns(
   _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, clamp: Bool,
   kernel: BlurKernel, weights: UnsafePointer<Float>, sums: UnsafeMutablePointer<Float>,
-  emit: (Int, UnsafePointer<Float>) -> Void
+  emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
 ) {
   for y in outputRows {
     sums.update(repeating: 0, count: length)
@@ -133,6 +157,124 @@ func blurColumns(
       let src = rows + (yi &- inputRows.lowerBound) &* length
       for i in 0..<length { sums[i] += w * src[i] }
     }
-    emit(y, UnsafePointer(sums))
+    emit(y, 0, length, UnsafePointer(sums))
   }
+}
+
+/// The horizontal pass of the recursive blur over `count` ≤ 16 / `channels` rows at once:
+/// their values interleaved, 16 lanes a column, so that one recursion step filters every row
+/// (independent lanes instead of one latency-bound chain per row). Row r's input is the
+/// RGBA8 pixels at `rows(r)` over columns `input` (all four channels, or alpha alone when
+/// `channels` is 1); its sums over columns `output` go to `out + r · outStride`. `scratch`
+/// holds `recursiveRowsScratch(…)` bytes.
+func recursiveBlurRows(
+  _ rows: (Int) -> UnsafeRawPointer, count: Int, input: Range<Int>, output: Range<Int>, channels: Int, clamp: Bool,
+  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: UnsafeMutablePointer<Float>,
+  outStride: Int
+) {
+  let span = recursiveSpan(input, output, g, clamp: clamp)
+  let n = span.count, v = MemoryLayout<SIMD16<Float>>.size
+  let values = scratch.bindMemory(to: Float.self, capacity: n &* 16)
+  values.update(repeating: 0, count: n &* 16)
+  let at = input.lowerBound &+ g.whole &- span.lowerBound
+  for r in 0..<count {
+    let src = rows(r)
+    for j in 0..<input.count {
+      let d = values + ((at &+ j) &* 16 &+ r &* channels)
+      if channels == 4 {
+        for c in 0..<4 { d[c] = Float(src.load(fromByteOffset: j &* 4 &+ c, as: UInt8.self)) }
+      } else {
+        d[0] = Float(src.load(fromByteOffset: j &* 4 &+ 3, as: UInt8.self))
+      }
+    }
+  }
+  if g.fraction > 0 {
+    // The two-tap: x(i) = (1 − f)·x(i) + f·x(i − 1).
+    let f = g.fraction, e = 1 - g.fraction
+    var i = n &- 1
+    while i >= 0 {
+      var x = e * scratch.loadUnaligned(fromByteOffset: i &* v, as: SIMD16<Float>.self)
+      if i > 0 { x += f * scratch.loadUnaligned(fromByteOffset: (i &- 1) &* v, as: SIMD16<Float>.self) }
+      scratch.storeBytes(of: x, toByteOffset: i &* v, as: SIMD16<Float>.self)
+      i &-= 1
+    }
+  }
+  let skip = output.lowerBound &- span.lowerBound
+  g.run(
+    count: n, clamp: clamp, anti: scratch + n &* v,
+    load: { scratch.loadUnaligned(fromByteOffset: $0 &* v, as: SIMD16<Float>.self) },
+    emit: { i, y in
+      let x = i &- skip
+      guard x >= 0, x < output.count else { return }
+      var y = y
+      withUnsafeBytes(of: &y) { lanes in
+        for r in 0..<count {
+          let d = out + (r &* outStride &+ x &* channels)
+          if channels == 4 {
+            UnsafeMutableRawPointer(d).storeBytes(
+              of: lanes.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self), as: SIMD4<Float>.self)
+          } else {
+            d[0] = lanes.load(fromByteOffset: r &* 4, as: Float.self)
+          }
+        }
+      }
+    })
+}
+
+/// The bytes of scratch `recursiveBlurRows` needs.
+func recursiveRowsScratch(_ input: Range<Int>, _ output: Range<Int>, _ g: RecursiveGaussian, clamp: Bool) -> Int {
+  recursiveSpan(input, output, g, clamp: clamp).count &* 2 &* MemoryLayout<SIMD16<Float>>.size
+}
+
+/// The indices a recursive pass runs over: every one where the shifted input is not zero,
+/// and the output; with `clamp`, the input itself (its edges stand for what lies beyond).
+private func recursiveSpan(_ input: Range<Int>, _ output: Range<Int>, _ g: RecursiveGaussian, clamp: Bool)
+  -> Range<Int>
+{
+  if clamp { return input }
+  let lo = input.lowerBound &+ g.whole, hi = input.upperBound &+ g.whole &+ (g.fraction > 0 ? 1 : 0)
+  return min(lo, output.lowerBound)..<max(hi, output.upperBound)
+}
+
+/// The vertical pass of the recursive blur, 16 floats (a strip of columns) at a time: row y
+/// of the input (y in `inputRows`) is `length` floats at `rows + (y − inputRows.lowerBound) ·
+/// stride`, where `stride` is a multiple of 16 and the floats past `length` are zero. Calls
+/// `emit(y, from, count, sums)` with the sums of floats from..<from + count of each output
+/// row. `scratch` holds `recursiveColumnsScratch(…)` bytes.
+func recursiveBlurColumns(
+  _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, stride: Int,
+  clamp: Bool, filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer,
+  emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
+) {
+  let span = recursiveSpan(inputRows, outputRows, g, clamp: clamp)
+  let f = g.fraction, e = 1 - g.fraction
+  @inline(__always) func row(_ y: Int, _ from: Int) -> SIMD16<Float> {
+    guard inputRows.contains(y) else { return SIMD16() }
+    return UnsafeRawPointer(rows + ((y &- inputRows.lowerBound) &* stride &+ from)).loadUnaligned(
+      as: SIMD16<Float>.self)
+  }
+  var from = 0
+  while from < length {
+    let count = min(16, length &- from)
+    g.run(
+      count: span.count, clamp: clamp, anti: scratch,
+      load: { i in
+        let y = span.lowerBound &+ i &- g.whole
+        return f > 0 ? e * row(y, from) + f * row(y &- 1, from) : row(y, from)
+      },
+      emit: { i, sums in
+        let y = span.lowerBound &+ i
+        guard outputRows.contains(y) else { return }
+        var sums = sums
+        withUnsafeBytes(of: &sums) { emit(y, from, count, $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
+      })
+    from &+= 16
+  }
+}
+
+/// The bytes of scratch `recursiveBlurColumns` needs.
+func recursiveColumnsScratch(_ inputRows: Range<Int>, _ outputRows: Range<Int>, _ g: RecursiveGaussian, clamp: Bool)
+  -> Int
+{
+  recursiveSpan(inputRows, outputRows, g, clamp: clamp).count &* MemoryLayout<SIMD16<Float>>.size
 }

@@ -442,10 +442,9 @@ final class RasterBuffers {
     }
     p.wx = effectWeightCount
     p.kx = BlurKernel(sigma: sigma, shift: dx, weights: effectWeights + p.wx)
-    p.wy = p.wx &+ p.kx.count
+    p.wy = p.wx &+ p.kx.weightCount
     p.ky = BlurKernel(sigma: sigma, shift: dy, weights: effectWeights + p.wy)
-    effectWeightCount = p.wy &+ p.ky.count
-
+    effectWeightCount = p.wy &+ p.ky.weightCount
   }
 
   /// Draws the effect layer that starts at command `i`: its contents into the effect buffer
@@ -548,13 +547,65 @@ final class RasterBuffers {
       return
     }
     let channels = p.isShadow ? 1 : 4
-    let rowFloats = drawn.width &* channels, outFloats = out.width &* channels
-    let floats = rowFloats &+ drawn.height &* outFloats &+ outFloats
-    if floats > blurFloatCapacity {
-      blurFloats.deallocate()
-      blurFloatCapacity = max(floats, blurFloatCapacity &* 2)
-      blurFloats = .allocate(capacity: blurFloatCapacity)
+    let outFloats = out.width &* channels
+    let dst = effectOut
+    // Row y's sums over floats from..<from + count of the output: rounded (blur), or the
+    // shadow's alpha tinted under the drawing; four channels at a time, no per-byte checks.
+    func emit(_ y: Int, _ from: Int, _ count: Int, _ s: UnsafePointer<Float>) {
+      let d = dst + (y &- out.y0) &* out.width &* 4
+      guard case .shadow(let tint) = p.kind else {
+        var k = 0
+        while k &+ 4 <= count {
+          d.storeBytes(
+            of: levels(UnsafeRawPointer(s + k).loadUnaligned(as: SIMD4<Float>.self)), toByteOffset: from &+ k,
+            as: SIMD4<UInt8>.self)
+          k &+= 4
+        }
+        while k < count {
+          d.storeBytes(of: level(s[k]), toByteOffset: from &+ k, as: UInt8.self)
+          k &+= 1
+        }
+        return
+      }
+      let inRows = y >= drawn.y0 && y < drawn.y1
+      for k in 0..<count {
+        let x = out.x0 &+ from &+ k
+        var v = tint * s[k]
+        if inRows && x >= drawn.x0 && x < drawn.x1 {
+          let q = UnsafeRawPointer(layer.pixel(x, y)).loadUnaligned(as: SIMD4<UInt8>.self)
+          let c = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
+          v = c + v * (1 - c[3] / 255)
+        }
+        d.storeBytes(of: levels(v), toByteOffset: (from &+ k) &* 4, as: SIMD4<UInt8>.self)
+      }
     }
+    if let gx = p.kx.recursive, let gy = p.ky.recursive {
+      // Rows in groups of 16 lanes, into rows of floats padded with zeros to a multiple of 16
+      // (the columns pass reads 16 at a time); the scratch after them serves both passes.
+      let stride = (outFloats &+ 15) & ~15, group = 16 / channels
+      let scratchBytes = max(
+        recursiveRowsScratch(drawn.x0..<drawn.x1, out.x0..<out.x1, gx, clamp: p.isOpaque),
+        recursiveColumnsScratch(drawn.y0..<drawn.y1, out.y0..<out.y1, gy, clamp: p.isOpaque))
+      reserveBlurFloats(drawn.height &* stride &+ scratchBytes / 4 &+ 16)
+      let passed = blurFloats, scratch = UnsafeMutableRawPointer(blurFloats + drawn.height &* stride)
+      var y = drawn.y0
+      while y < drawn.y1 {
+        let count = min(group, drawn.y1 &- y), rows = passed + (y &- drawn.y0) &* stride
+        for r in 0..<count { (rows + (r &* stride &+ outFloats)).update(repeating: 0, count: stride &- outFloats) }
+        let first = y
+        recursiveBlurRows(
+          { UnsafeRawPointer(layer.pixel(drawn.x0, first &+ $0)) }, count: count, input: drawn.x0..<drawn.x1,
+          output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque, filter: gx, scratch: scratch, into: rows,
+          outStride: stride)
+        y &+= count
+      }
+      recursiveBlurColumns(
+        passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, stride: stride,
+        clamp: p.isOpaque, filter: gy, scratch: scratch, emit: emit)
+      return
+    }
+    let rowFloats = drawn.width &* channels
+    reserveBlurFloats(rowFloats &+ drawn.height &* outFloats &+ outFloats)
     let row = blurFloats, passed = blurFloats + rowFloats, sums = passed + drawn.height &* outFloats
     let wx = UnsafePointer(effectWeights + p.wx), wy = UnsafePointer(effectWeights + p.wy)
     for y in drawn.y0..<drawn.y1 {
@@ -568,32 +619,17 @@ final class RasterBuffers {
         row, input: drawn.x0..<drawn.x1, output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque,
         kernel: p.kx, weights: wx, into: passed + (y &- drawn.y0) &* outFloats)
     }
-    let dst = effectOut
     blurColumns(
       passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, clamp: p.isOpaque,
-      kernel: p.ky, weights: wy, sums: sums
-    ) { y, s in
-      let d = dst + (y &- out.y0) &* out.width &* 4
-      guard case .shadow(let tint) = p.kind else {
-        for k in 0..<outFloats { d.storeBytes(of: level(s[k]), toByteOffset: k, as: UInt8.self) }
-        return
-      }
-      let inRows = y >= drawn.y0 && y < drawn.y1
-      for x in out.x0..<out.x1 {
-        var c = SIMD4<Float>(repeating: 0)
-        if inRows && x >= drawn.x0 && x < drawn.x1 {
-          let q = UnsafeRawPointer(layer.pixel(x, y))
-          c = SIMD4(
-            Float(q.load(as: UInt8.self)), Float(q.load(fromByteOffset: 1, as: UInt8.self)),
-            Float(q.load(fromByteOffset: 2, as: UInt8.self)), Float(q.load(fromByteOffset: 3, as: UInt8.self)))
-        }
-        let v = c + tint * (s[x &- out.x0] * (1 - c[3] / 255))
-        let o = (x &- out.x0) &* 4
-        d.storeBytes(of: level(v[0]), toByteOffset: o, as: UInt8.self)
-        d.storeBytes(of: level(v[1]), toByteOffset: o &+ 1, as: UInt8.self)
-        d.storeBytes(of: level(v[2]), toByteOffset: o &+ 2, as: UInt8.self)
-        d.storeBytes(of: level(v[3]), toByteOffset: o &+ 3, as: UInt8.self)
-      }
+      kernel: p.ky, weights: wy, sums: sums, emit: emit)
+  }
+
+  /// Grows the blur passes' floats to at least `floats`.
+  private func reserveBlurFloats(_ floats: Int) {
+    if floats > blurFloatCapacity {
+      blurFloats.deallocate()
+      blurFloatCapacity = max(floats, blurFloatCapacity &* 2)
+      blurFloats = .allocate(capacity: blurFloatCapacity)
     }
   }
 

@@ -25,14 +25,20 @@ struct OursBenchmark {
   var frames: Range<Int> { 0..<scene.frameCount }
 
   /// Parts of a workload's display list timed on their own: the path workload's blobs, arcs
-  /// and dashed polylines (100, 100 and 50 items in drawing order); none for the others.
+  /// and dashed polylines (100, 100 and 50 items in drawing order), the effects workload's
+  /// blurred circles and shadowed rectangles (20 and 50 layers); none for the others.
   var parts: [(name: String, items: Range<Int>)] {
-    workload != "paths"
-      ? []
-      : [
+    switch workload {
+    case "paths":
+      return [
         ("clear + 100 blobs", 0..<100), ("clear + 100 arcs", 100..<200),
         ("clear + 50 dashed polylines", 200..<250),
       ]
+    case "effects":
+      return [("clear + 20 blurred circles", 0..<20), ("clear + 50 shadowed gradient rectangles", 20..<70)]
+    default:
+      return []
+    }
   }
 
   /// The list with only the items in `range` (clamped to the list).
@@ -61,7 +67,7 @@ struct OursBenchmark {
 
     var dl: [Double] = [], raster: [Double] = [], rasterCPU: [Double] = [], encode: [Double] = []
     var e2e: [Double] = []
-    // The path workload's parts (PATH-WORKLOAD.md), each drawn alone over the cleared frame:
+    // The path and effects workloads' parts, each drawn alone over the cleared frame:
     // where the raster time goes, measured like the peers' parts.
     let partLists = parts.map { part in lists.map { Self.slice($0, part.items) } }
     var partTimes = Array(repeating: [Double](), count: parts.count)

@@ -73,6 +73,7 @@ struct Report {
     if rows.keys.contains(where: { $0.wl == "large" }) { printShapesTargets() }
     if rows.keys.contains(where: { $0.wl == "paths" }) { printPathsTargets() }
     if rows.keys.contains(where: { $0.wl == "text" }) { printTextTargets() }
+    if rows.keys.contains(where: { $0.wl == "effects" }) { printEffectsTargets() }
   }
 
   /// One row of a targets table; `ok` nil: for information, no goal.
@@ -202,6 +203,43 @@ struct Report {
     }
     let peak = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
     line("peak RSS, render --jobs 1, 60 frames", peak, "", nil, unit: " MiB")
+  }
+
+  /// The effects workload's targets (Benchmarks/EFFECTS-WORKLOAD.md): raster ≥ 2× skia's on one
+  /// thread, pixels within 1 level of skia's on average.
+  func printEffectsTargets() {
+    Swift.print("\n### Targets, effects workload\n")
+    Swift.print("| target | measured | goal | met |")
+    Swift.print("|---|---:|---:|:---:|")
+    let wl = "effects", skia = "skia-python"
+    let ours = find(wl, impl: "Flipbook", metric: "raster")?.median
+    line("raster, ms/frame (single thread)", ours, "", nil, unit: " ms")
+    for part in ["clear + 20 blurred circles", "clear + 50 shadowed gradient rectangles"] {
+      line(
+        "raster part \(part), ms/frame", find(wl, impl: "Flipbook", metric: "raster part: \(part)")?.median, "", nil,
+        unit: " ms")
+    }
+    let masks = find(wl, impl: skia, metric: "raster via SkPicture playback (mask filters")?.median
+    line("skia, mask filters (SkPicture playback), ms/frame", masks, "", nil, unit: " ms")
+    line("raster speed vs skia, mask filters (SkPicture playback)", ratio(masks, ours), "≥ 2×", { $0 >= 2 })
+    let images = find(wl, impl: skia, metric: "raster (image filters)")?.median
+    line("raster speed vs skia, image filters", ratio(images, ours), "", nil)
+    let cairo = find(wl, impl: "cairo", metric: "raster (no blur, no shadow)")?.median
+    line("cairo without blur or shadow (for scale), ms/frame", cairo, "", nil, unit: " ms")
+    let e2e = find(wl, impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
+    line("end to end, fps, --jobs 1", e2e, "", nil, unit: " fps")
+    line(
+      "mean abs difference from skia (mask filters), all 60 frames", meanDifference(wl, dir: "flipbook").max(),
+      "≤ 1 level", { $0 <= 1 }, unit: " levels")
+    line(
+      "skia's image filters vs its mask filters (for scale)", meanDifference(wl, dir: "skia-imagefilters").max(), "",
+      nil, unit: " levels")
+    let peak = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
+    line("peak RSS, render --jobs 1, 60 frames", peak, "", nil, unit: " MiB")
+    if let lines = compareLines[wl] {
+      Swift.print("\n### Same scene? Frames vs skia (mask filters), effects workload (compare_paths.py --ref skia)\n")
+      lines.forEach { Swift.print($0) }
+    }
   }
 
   func ratio(_ a: Double?, _ b: Double?) -> Double? {
