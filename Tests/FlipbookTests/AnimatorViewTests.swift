@@ -77,36 +77,6 @@ import Testing
     #expect(try movie(view: true).exportJSON() == (try movie(view: false).exportJSON()))
   }
 
-  enum Pulse: CaseIterable {
-    case rest, grow, fade
-    var scale: Double { self == .grow ? 1.6 : 1 }
-    var opacity: Double { self == .fade ? 0.3 : 1 }
-  }
-
-  static func animation(_ p: Pulse) -> Animation? {
-    p == .grow ? .easeOut(duration: 0.4) : .linear(duration: 0.3)
-  }
-
-  @Test func cyclingPhaseAnimatorDrawsTheHandWrittenPhasesEvent() throws {
-    let movie = try Movie(width: 100, height: 100, fps: 30, duration: 3, state: 0) { _ in
-      PhaseAnimator(Pulse.allCases) { p in
-        Circle().frame(width: 20, height: 20).scaleEffect(p.scale).opacity(p.opacity)
-      } animation: {
-        Self.animation($0)
-      }
-    }
-    let json = #"""
-      {"canvas": {"width": 100, "height": 100}, "fps": 30, "duration": 3, "state": {"s": 1, "o": 1},
-       "root": {"type": "vstack", "spacing": 8, "children": [{"type": "circle", "modifiers": [
-         {"frame": {"width": 20, "height": 20}}, {"scaleEffect": "$s"}, {"opacity": "$o"}]}]},
-       "timeline": [{"at": 0, "repeat": true, "phases": [
-         {"set": {"s": 1, "o": 1}, "animation": {"linear": {"duration": 0.3}}},
-         {"set": {"s": 1.6, "o": 1}, "animation": {"easeOut": {"duration": 0.4}}},
-         {"set": {"s": 1, "o": 0.3}, "animation": {"linear": {"duration": 0.3}}}]}]}
-      """#
-    try expectEquivalent(movie, json: json)
-  }
-
   @Test func phaseAnimatorWithATriggerExportsWhatTheModifierExports() throws {
     func movie(view: Bool) throws -> Movie {
       try Movie(width: 100, height: 100, fps: 30, state: 0) { taps in
