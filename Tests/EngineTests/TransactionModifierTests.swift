@@ -171,6 +171,9 @@ import Testing
       problem(#"{"animation": {"curve": "linear", "value": "$x", "body": []}}"#).contains(
         "exactly one of \"value\" or \"body\""))
     #expect(problem(#"{"animation": {"curve": "linear", "body": [{"fill": "red"}]}}"#).contains("shapes only"))
+    #expect(
+      problem(#"{"animation": {"curve": "linear", "body": [{"opacity": 1}]}}, {"fill": "red"}"#).contains(
+        "must be the first modifier"))
     #expect(problem(#"{"animation": {"curve": "linear", "body": [{"opacty": 1}]}}"#).contains("body[0].opacty"))
     #expect(problem(#"{"transaction": {"animation": "wobbly"}}"#).contains("transaction.animation"))
     #expect(problem(#"{"transaction": {"disablesAnimations": 1}}"#).contains("transaction.disablesAnimations"))

@@ -46,6 +46,8 @@ extension SceneDecoder {
         let b = ms.first(where: { $0.key == "body" })
       {
         body = modifiers(b.value, join(mPath, "body"), isShape: false)
+        // They stand in the chain before this one, for the placement of what follows.
+        before += body.map(\.kind.spec)
       }
       if let kind = modifier(spec, member.value, mPath, bodyCount: body.count) {
         if let problem = kind.frameProblem { error(member.value, mPath, problem) }
