@@ -16,6 +16,9 @@ public struct AnimatedValue: Sendable {
   public var components: [(name: String, values: [Double])]
   /// When the first animation of this value starts.
   public var firstStart: Double
+  /// The state variables the value reads, so that a plot can mark the segment boundaries of
+  /// the keyframe tracks that drive it (``CompiledScene/keyframeBoundaries(reading:)``).
+  public var variables: Set<String> = []
 }
 
 extension CompiledScene {
@@ -23,6 +26,18 @@ extension CompiledScene {
   /// phases event at each of its steps (its phase boundaries).
   public var eventTimes: [Double] {
     events.flatMap { e in e.phases.isEmpty ? [e.time] : e.phases.map(\.time) }.sorted()
+  }
+
+  /// The times at which a segment of a keyframe track on one of `variables` starts or ends,
+  /// in order, each once.
+  public func keyframeBoundaries(reading variables: Set<String>) -> [Double] {
+    var times: Set<Double> = []
+    for e in events {
+      for track in e.keyframes where variables.contains(track.variable) {
+        for segment in track.segments { times.formUnion([segment.start, segment.end]) }
+      }
+    }
+    return times.sorted()
   }
 
   /// Every value that at least one animation (or keyframes event) drives, sampled at `sampleTimes`, keeping only
@@ -35,27 +50,39 @@ extension CompiledScene {
   /// inserted and 0 when removed.
   public func animatedValues(at sampleTimes: [Double], limit: Int = .max) -> [AnimatedValue] {
     typealias Candidate = (
-      target: String, label: String, track: AnimationTrack, lanes: [String], color: Bool, firstStart: Double
+      target: String, label: String, track: AnimationTrack, lanes: [String], color: Bool, firstStart: Double,
+      variables: Set<String>
     )
     var candidates: [Candidate] = []
     // Keyframes set their values frame by frame, without animation: with keyframes events,
     // values that change at all are plotted too.
     let keyframes = events.contains { !$0.keyframes.isEmpty }
-    func add(_ target: String, _ label: String, _ track: AnimationTrack, _ lanes: [String], color: Bool = false) {
+    func add(
+      _ target: String, _ label: String, _ track: AnimationTrack, _ lanes: [String], color: Bool = false,
+      reading variables: Set<String> = []
+    ) {
       guard let first = track.runs.first?.start ?? (keyframes ? track.firstChange : nil) else { return }
-      candidates.append((target, label, track, lanes, color, first))
+      candidates.append((target, label, track, lanes, color, first, variables))
     }
     for i in 0..<table.count {
       let node = table[i].node
       let name = node.id ?? node.path
-      add("\(node.path).layout", "\(name) layout", rectTracks[i][node.modifiers.count], ["x", "y", "width", "height"])
+      // A view's layout reads its modifiers' values (and its children's, left out here).
+      var read: Set<String> = []
+      for m in node.modifiers {
+        _ = m.kind.map(value: { v, _ in read.formUnion(v.dependencies) }, content: { $0 })
+      }
+      add(
+        "\(node.path).layout", "\(name) layout", rectTracks[i][node.modifiers.count], ["x", "y", "width", "height"],
+        reading: read)
       if let p = presenceTracks[i] { add("\(node.path).transition", "\(name) transition", p, ["presence"]) }
     }
     for (key, track) in attributeTracks {
       let node = table[Int(key.node)].node
       let name = node.id ?? node.path
       let (target, what, lanes, color) = Self.describe(key, node)
-      add(target, "\(name) \(what)", track, lanes, color: color)
+      let read = key.modifier < 0 ? nil : node.modifiers[Int(key.modifier)].kind.value(atSlot: Int(key.slot))
+      add(target, "\(name) \(what)", track, lanes, color: color, reading: read?.dependencies ?? [])
     }
     for (id, track) in matchedTracks {
       add("matchedGeometry(\(id))", "matchedGeometry(\(id))", track, ["x", "y", "width", "height"])
@@ -83,7 +110,9 @@ extension CompiledScene {
       }
       if !components.isEmpty {
         result.append(
-          AnimatedValue(target: c.target, label: c.label, components: components, firstStart: c.firstStart))
+          AnimatedValue(
+            target: c.target, label: c.label, components: components, firstStart: c.firstStart,
+            variables: c.variables))
       }
     }
     return result

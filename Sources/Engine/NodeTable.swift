@@ -34,8 +34,8 @@ struct NodeTable: Sendable {
     var children: [Int] = []
     /// Node index of the `overlay`/`background` secondary view, by modifier index.
     var secondary: [Int: Int] = [:]
-    /// `animation` modifiers that enclose this node, outermost first.
-    var chain: [(value: String, curve: Animation?)]
+    /// The transaction rewrites of the modifiers that enclose this node, outermost first.
+    var chain: [TransactionRewrite]
     /// For the root of an `if` branch: the `if` node and whether this is its `then` branch.
     var branch: (ifNode: Int, isThen: Bool)?
     /// For the root of a `forEach` element: the `forEach` node and the element's identity.
@@ -61,13 +61,13 @@ struct NodeTable: Sendable {
   }
 
   private mutating func add(
-    _ node: Node, parent: Int?, chain: [(value: String, curve: Animation?)],
+    _ node: Node, parent: Int?, chain: [TransactionRewrite],
     _ identities: (Expression) -> [ElementIdentity]
   ) -> Int {
     let index = entries.count
     entries.append(Entry(node: node, parent: parent, chain: chain))
     // Children sit inside every modifier of this node.
-    let inner = chain + Self.animationModifiers(node, above: -1)
+    let inner = chain + TransactionRewrite.of(node, above: -1)
     switch node.kind {
     case .zstack(let children, _), .vstack(let children, _, _), .hstack(let children, _, _):
       for c in children {
@@ -114,20 +114,11 @@ struct NodeTable: Sendable {
     for (i, m) in node.modifiers.enumerated() where entries[index].node.modifiers.count > i {
       if let (n, _) = m.kind.secondary {
         // A secondary view sits inside the modifiers that wrap this one (index > i).
-        let s = add(n, parent: index, chain: chain + Self.animationModifiers(node, above: i), identities)
+        let s = add(n, parent: index, chain: chain + TransactionRewrite.of(node, above: i), identities)
         entries[index].secondary[i] = s
       }
     }
     return index
-  }
-
-  /// The node's `animation` modifiers with index > `above`, outermost (last) first.
-  static func animationModifiers(_ node: Node, above: Int) -> [(value: String, curve: Animation?)] {
-    var result: [(value: String, curve: Animation?)] = []
-    for (i, m) in node.modifiers.enumerated().reversed() where i > above {
-      if case .animation(let curve, let value) = m.kind { result.append((value, curve)) }
-    }
-    return result
   }
 
   subscript(i: Int) -> Entry { entries[i] }

@@ -236,13 +236,10 @@ struct TrackBuilder {
     try spend(1 + tx.changes.count, k, tx)
     if changed.isEmpty { return }
     let t = tx.time
-    func effective(_ i: Int, above j: Int) -> Animation? {
-      var a = tx.animation
-      if !tx.disablesAnimations {
-        for m in table[i].chain + NodeTable.animationModifiers(table[i].node, above: j)
-        where changed.contains(m.value) {
-          a = m.curve
-        }
+    func effective(_ i: Int, above j: Int, geometry: Bool = false) -> Animation? {
+      var (a, disables) = (tx.animation, tx.disablesAnimations)
+      for r in table[i].chain + TransactionRewrite.of(table[i].node, above: j, geometry: geometry) {
+        r.apply(&a, &disables, changed: changed)
       }
       return a
     }
@@ -296,7 +293,7 @@ struct TrackBuilder {
         if matchedTracks[id] == nil {
           matchedTracks[id] = AnimationTrack(initial: v)
         } else if v != matchedTracks[id]!.finalValue {
-          let animation = effective(source.node, above: matchedMembers[source.node]!.level)
+          let animation = effective(source.node, above: matchedMembers[source.node]!.level, geometry: true)
           started(animation)
           try spend(matchedTracks[id]!.set(v, at: t, animation: animation), k, tx)
         }
@@ -313,7 +310,7 @@ struct TrackBuilder {
           if inserted {
             try spend(rectTracks[i][l].set(v, at: t, animation: nil), k, tx)
           } else if v != rectTracks[i][l].finalValue {
-            let animation = effective(i, above: l - 1)
+            let animation = effective(i, above: l - 1, geometry: true)
             started(animation)
             try spend(rectTracks[i][l].set(v, at: t, animation: animation), k, tx)
           }

@@ -25,6 +25,8 @@ public enum CurvePlot {
   static let ink: (UInt8, UInt8, UInt8) = (60, 60, 67)
   static let faint: (UInt8, UInt8, UInt8) = (142, 142, 147)
   static let event = Color(red: 1, green: 0.584, blue: 0, opacity: 0.75)
+  /// SwiftUI's purple: the boundaries of keyframe segments.
+  static let keyframe = Color(red: 0.686, green: 0.322, blue: 0.871, opacity: 0.9)
   /// SwiftUI's blue, orange, green, pink; colors plot as themselves.
   static let lineColors: [Color] = [
     Color(red: 0, green: 0.478, blue: 1), Color(red: 1, green: 0.584, blue: 0),
@@ -61,6 +63,12 @@ public enum CurvePlot {
       for t in scene.eventTimes where t <= duration {
         items.append(rect(x(t) - 0.5, y0, 1, Double(plotHeight), event))
       }
+      // The segment boundaries of the keyframe tracks this value reads, dashed.
+      for t in scene.keyframeBoundaries(reading: value.variables) where t <= duration {
+        for dash in stride(from: 0, to: plotHeight, by: 8) {
+          items.append(rect(x(t) - 0.5, y0 + Double(dash), 1, Double(min(4, plotHeight - dash)), keyframe))
+        }
+      }
       let (low, high) = range(value)
       for (c, component) in value.components.enumerated() {
         let color = lineColor(component.name, c)
@@ -96,13 +104,24 @@ public enum CurvePlot {
         image.fill(x: left - 5, y: y, width: 4, height: 1, color: PremulColor(opaque: faint))
       }
     }
-    drawTimeAxis(
-      &image, duration: duration, events: scene.eventTimes, y: top + values.count * panelHeight - gap + 6, x: x)
+    // A phases event's steps are events too; each is labeled with the phase it enters.
+    var phases: [Double: Int] = [:]
+    for e in scene.events { for step in e.phases { phases[step.time] = step.phase } }
+    let y = top + values.count * panelHeight - gap + 6
+    drawTimeAxis(&image, duration: duration, events: scene.eventTimes, phases: phases, y: y, x: x)
+    if values.contains(where: { !scene.keyframeBoundaries(reading: $0.variables).isEmpty }) {
+      let label = "- - KEYFRAME SEGMENTS"
+      BitmapFont.draw(label, into: &image, x: 8, y: y + 34, scale: 2, rgb: (175, 82, 222))
+    }
     return image
   }
 
-  /// Ticks and seconds under the panels, and the event times below them in the events' color.
-  static func drawTimeAxis(_ image: inout Pixmap, duration: Double, events: [Double], y: Int, x: (Double) -> Double) {
+  /// Ticks and seconds under the panels, and the event times below them in the events' color,
+  /// a phase step's with the phase it enters (`0.4 P2`).
+  static func drawTimeAxis(
+    _ image: inout Pixmap, duration: Double, events: [Double], phases: [Double: Int] = [:], y: Int,
+    x: (Double) -> Double
+  ) {
     let steps = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600]
     let step = steps.first { duration / $0 <= 10 } ?? 600
     var t = 0.0
@@ -117,13 +136,13 @@ public enum CurvePlot {
     }
     BitmapFont.draw("EVENTS", into: &image, x: 8, y: y + 20, scale: 2, rgb: (255, 149, 0))
     // Events close together get one tick each, and a label only where it does not overlap.
-    var free = 0
+    var free = 8 + BitmapFont.width("EVENTS", scale: 2) + 8
     var previous: Double?
     for e in events where e <= duration && e != previous {
       previous = e
       let px = Int(x(e).rounded())
       image.fill(x: px, y: y + 16, width: 1, height: 3, color: PremulColor(opaque: (255, 149, 0)))
-      let label = compact(e)
+      let label = compact(e) + (phases[e].map { " P\($0)" } ?? "")
       let lx = px - BitmapFont.width(label, scale: 2) / 2
       if lx >= free && lx + BitmapFont.width(label, scale: 2) < image.width {
         BitmapFont.draw(label, into: &image, x: lx, y: y + 20, scale: 2, rgb: (255, 149, 0))

@@ -11,7 +11,9 @@ struct Curves: ParsableCommand {
     discussion: """
       Each panel is one animated value (a modifier's argument, a color, a layout
       frame, a transition), with one line per component that changes; orange lines
-      are the timeline's events.
+      are the timeline's events (a phases event's steps labeled with the phase they
+      enter, "0.4 P2"), and dashed purple lines the segment boundaries of the
+      keyframe tracks that drive a value.
 
       Examples:
         render curves examples/lore-circle.json --out curves.png

@@ -99,3 +99,33 @@ struct CommandLineTests {
     #expect(j.stderr.contains("--jobs must be between 1 and 1024"))
   }
 }
+
+/// `render info` on the chained example, as a new user would read it: the events happen at the
+/// logical completions of §9, added up here, and the keyframes event lists its tracks.
+@Suite struct ChainedInfoTests {
+  @Test func infoListsTheChainedEventsAtTheirLogicalCompletionsAndTheKeyframeSegments() throws {
+    let r = try run(["info", example("chained-badge.json")])
+    #expect(r.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    let events = json?["events"] as? [[String: Any]] ?? []
+    try #require(events.count == 3)
+    // slide at 0.2 with spring(duration: 0.5, bounce: 0.2): logically complete at its response,
+    // 0.5 later; the badge's easeOut(0.25); then 0.1 s of delay.
+    let times = events.map { $0["time"] as? Double ?? .nan }
+    let expected = [0.2, 0.2 + 0.5, 0.2 + 0.5 + 0.25 + 0.1]
+    #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(times)")
+    #expect(abs((events[0]["logicallyComplete"] as? Double ?? 0) - 0.7) < 1e-6)
+    #expect(abs((events[1]["logicallyComplete"] as? Double ?? 0) - 0.95) < 1e-6)
+    let tracks = events[2]["keyframes"] as? [[String: Any]] ?? []
+    #expect(tracks.first?["variable"] as? String == "badgeScale")
+    let segments = tracks.first?["segments"] as? [[String: Any]] ?? []
+    #expect(segments.map { $0["kind"] as? String } == ["cubic", "spring"])
+    // The cubic lasts 0.12 s; the spring (`bouncy`: ζ = 0.7, response 0.5, from 1.5 to 1 at
+    // rest) its settling time −ln(ε / (|x₀·λ| + |x₀|)) / λ with ε = 0.0001.
+    let lambda = 0.7 * 2 * Double.pi / 0.5
+    let settle = -log(0.0001 / (0.5 * lambda + 0.5)) / lambda
+    let bounds = segments.flatMap { [$0["start"] as? Double ?? .nan, $0["end"] as? Double ?? .nan] }
+    let want = [1.05, 1.17, 1.17, 1.17 + settle]
+    #expect(zip(bounds, want).allSatisfy { abs($0 - $1) < 1e-6 } && bounds.count == 4, "\(bounds)")
+  }
+}

@@ -11,6 +11,17 @@ import Testing
     var opacity: Double { self == .fade ? 0.3 : 1 }
   }
 
+  /// The JSON phases event that the pulse animators say.
+  static let pulseJSON = #"""
+    {"canvas": {"width": 100, "height": 100}, "fps": 30, "duration": 3, "state": {"s": 1, "o": 1},
+     "root": {"type": "vstack", "spacing": 8, "children": [{"type": "circle", "modifiers": [
+       {"frame": {"width": 20, "height": 20}}, {"scaleEffect": "$s"}, {"opacity": "$o"}]}]},
+     "timeline": [{"at": 0, "repeat": true, "phases": [
+       {"set": {"s": 1, "o": 1}, "animation": {"linear": {"duration": 0.3}}},
+       {"set": {"s": 1.6, "o": 1}, "animation": {"easeOut": {"duration": 0.4}}},
+       {"set": {"s": 1, "o": 0.3}, "animation": {"linear": {"duration": 0.3}}}]}]}
+    """#
+
   static func animation(_ p: Pulse) -> Animation? {
     p == .grow ? .easeOut(duration: 0.4) : .linear(duration: 0.3)
   }
@@ -24,16 +35,18 @@ import Testing
           Self.animation($0)
         }
     }
-    let json = #"""
-      {"canvas": {"width": 100, "height": 100}, "fps": 30, "duration": 3, "state": {"s": 1, "o": 1},
-       "root": {"type": "vstack", "spacing": 8, "children": [{"type": "circle", "modifiers": [
-         {"frame": {"width": 20, "height": 20}}, {"scaleEffect": "$s"}, {"opacity": "$o"}]}]},
-       "timeline": [{"at": 0, "repeat": true, "phases": [
-         {"set": {"s": 1, "o": 1}, "animation": {"linear": {"duration": 0.3}}},
-         {"set": {"s": 1.6, "o": 1}, "animation": {"easeOut": {"duration": 0.4}}},
-         {"set": {"s": 1, "o": 0.3}, "animation": {"linear": {"duration": 0.3}}}]}]}
-      """#
-    try expectEquivalent(movie, json: json)
+    try expectEquivalent(movie, json: Self.pulseJSON)
+  }
+
+  @Test func aCyclingPhaseAnimatorViewDrawsTheSame() throws {
+    let movie = try Movie(width: 100, height: 100, fps: 30, duration: 3, state: 0) { _ in
+      PhaseAnimator(Pulse.allCases) { p in
+        Circle().frame(width: 20, height: 20).scaleEffect(p.scale).opacity(p.opacity)
+      } animation: {
+        Self.animation($0)
+      }
+    }
+    try expectEquivalent(movie, json: Self.pulseJSON)
   }
 
   @Test func aTriggerRunsThePhasesOnceOnLogicalCompletionBackToTheFirst() throws {
@@ -67,7 +80,11 @@ import Testing
 extension PhaseAnimatorTests {
   @Test func equalPhasesWithoutAnimationEndAfterOneCycle() throws {
     let movie = try Movie(width: 100, height: 100, duration: 1, state: 0) { _ in
-      Circle().phaseAnimator([1.0, 2.0]) { content, s in content.scaleEffect(s) } animation: { _ in nil }
+      Circle().phaseAnimator([1.0, 2.0]) { content, s in
+        content.scaleEffect(s)
+      } animation: { _ in
+        nil
+      }
     }
     let scene = try SceneDecoder.decode(Array(try movie.exportJSON().utf8), file: "export.json")
     #expect(scene.transactions.filter { !$0.changes.isEmpty }.count == 2)

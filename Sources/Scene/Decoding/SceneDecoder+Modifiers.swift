@@ -39,8 +39,19 @@ extension SceneDecoder {
         error(member.keyLocation, mPath, problem)
         continue
       }
-      if let kind = modifier(spec, member.value, mPath) {
+      // A body's modifiers go into the chain just before the modifier that holds them; they
+      // apply to a placeholder of the content, which is no shape.
+      var body: [Modifier] = []
+      if spec.arguments.contains(where: { $0.type == .body }), case .object(let ms) = member.value.kind,
+        let b = ms.first(where: { $0.key == "body" })
+      {
+        body = modifiers(b.value, join(mPath, "body"), isShape: false)
+        // They stand in the chain before this one, for the placement of what follows.
+        before += body.map(\.kind.spec)
+      }
+      if let kind = modifier(spec, member.value, mPath, bodyCount: body.count) {
         if let problem = kind.frameProblem { error(member.value, mPath, problem) }
+        result += body
         result.append(Modifier(kind, path: mPath))
       }
     }
@@ -49,7 +60,8 @@ extension SceneDecoder {
 
   /// A modifier's value, read as its table row says: the value alone, an object of its
   /// arguments, either of those, or `true`.
-  mutating func modifier(_ spec: ModifierSpec, _ v: JSONValue, _ path: String) -> Modifier.Kind? {
+  /// `bodyCount` is how many modifiers its `body` (already read) holds.
+  mutating func modifier(_ spec: ModifierSpec, _ v: JSONValue, _ path: String, bodyCount: Int = 0) -> Modifier.Kind? {
     var isObject: Bool
     switch spec.form {
     case .flag:
@@ -74,8 +86,14 @@ extension SceneDecoder {
     if isObject {
       let required = spec.arguments.filter { if case .required = $0.presence { true } else { false } }.map(\.key)
       guard let m = object(v, path, allowed: spec.arguments.map(\.key), required: required) else { return nil }
+      if !spec.exactlyOne.isEmpty && spec.exactlyOne.filter({ m[$0] != nil }).count != 1 {
+        let keys = spec.exactlyOne.map { "\"\($0)\"" }.joined(separator: " or ")
+        error(v, path, "\"\(spec.name)\" takes exactly one of \(keys)")
+        return nil
+      }
       arguments = spec.arguments.map { a in
         guard let value = m[a.key] else { return a.defaultArgument }
+        if a.type == .body { return .body(count: bodyCount) }
         return argument(a.type, value, join(path, a.key))
       }
     } else if case .valueOrObject(_, spread: true) = spec.form {
@@ -118,6 +136,9 @@ extension SceneDecoder {
         return nil
       }
       return .choice(s)
+    case .body:
+      // Read by `modifiers`, which knows where the body's modifiers go.
+      return nil
     case .numbers(let range):
       guard case .array(let items) = v.kind else {
         typeError(v, path, expected: "an array of numbers")

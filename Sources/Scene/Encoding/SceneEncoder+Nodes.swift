@@ -54,13 +54,7 @@ extension SceneEncoder.Writer {
       if image.imageScale != 1 { m.append(("imageScale", .number(image.imageScale))) }
     }
     if let id = n.id { m.insert(("id", .string(id)), at: 1) }
-    if !n.modifiers.isEmpty {
-      var list: [JSONOutput] = []
-      for (i, mod) in n.modifiers.enumerated() {
-        list.append(try modifier(mod.kind, "\(path).modifiers[\(i)]"))
-      }
-      m.append(("modifiers", .array(list)))
-    }
+    if !n.modifiers.isEmpty { m.append(("modifiers", .array(try modifiers(n.modifiers, "\(path).modifiers")))) }
     if let children {
       var list: [JSONOutput] = []
       for (i, c) in children.enumerated() { list.append(try node(c, "\(path).children[\(i)]")) }
@@ -69,10 +63,35 @@ extension SceneEncoder.Writer {
     return .object(m)
   }
 
+  /// A node's modifiers, each body (flattened into the chain before the modifier that holds
+  /// it) nested back into its holder.
+  func modifiers(_ modifiers: [Modifier], _ path: String) throws(SceneEncodingError) -> [JSONOutput] {
+    // Each entry with how many flat modifiers it stands for.
+    var list: [(json: JSONOutput, size: Int)] = []
+    for (i, mod) in modifiers.enumerated() {
+      var count = 0
+      for case .body(let n) in mod.kind.arguments { count = n }
+      var body: [JSONOutput] = []
+      var covered = 0
+      while covered < count, let last = list.popLast() {
+        body.insert(last.json, at: 0)
+        covered += last.size
+      }
+      guard covered == count else {
+        throw SceneEncodingError(
+          path: "\(path)[\(i)]", message: "its body of \(count) modifiers does not match the modifiers before it")
+      }
+      list.append((try modifier(mod.kind, "\(path)[\(i)]", body: body), count + 1))
+    }
+    return list.map(\.json)
+  }
+
   /// A modifier as its table row writes it: the value alone where the other arguments are
   /// at their defaults (or, spread, all equal), else an object of the arguments that are
-  /// given and, for fixed ones, not at their default.
-  func modifier(_ kind: Modifier.Kind, _ path: String) throws(SceneEncodingError) -> JSONOutput {
+  /// given and, for fixed ones, not at their default; `body` is its body's modifiers.
+  func modifier(_ kind: Modifier.Kind, _ path: String, body: [JSONOutput] = []) throws(SceneEncodingError)
+    -> JSONOutput
+  {
     let spec = kind.spec
     let p = "\(path).\(spec.name)"
     let arguments = kind.arguments
@@ -96,6 +115,10 @@ extension SceneEncoder.Writer {
       for (a, s) in zip(arguments, spec.arguments) {
         if case .value(nil) = a { continue }
         if case .paint(nil) = a { continue }
+        if case .body = a {
+          members.append((s.key, .array(body)))
+          continue
+        }
         if case .value = s.type {} else if isDefault(a, s) { continue }
         members.append((s.key, try argument(a, "\(p).\(s.key)")))
       }
@@ -131,6 +154,7 @@ extension SceneEncoder.Writer {
     case .paint(let p):
       guard let p else { return .null }
       return try paint(p, path)
+    case .body: return .array([])
     case .numbers(let list):
       var items: [JSONOutput] = []
       for (k, n) in list.enumerated() { items.append(try number(n, "\(path)[\(k)]")) }

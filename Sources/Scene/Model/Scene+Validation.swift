@@ -33,7 +33,8 @@ extension Scene {
           problems.append(SceneProblem(path: m.path, message: message))
         }
         switch m.kind {
-        case .animation(let curve, _): if curve?.repeatsForever == true { repeatsForever = true }
+        case .animation(let curve, _), .animationBody(let curve, _), .transaction(let curve?, _):
+          if curve?.repeatsForever == true { repeatsForever = true }
         case .overlay(let n, _), .background(let n, _), .mask(let n, _): visit(n)
         default: break
         }

@@ -84,6 +84,15 @@ public enum ModifierKind<Value, Content> {
   case zIndex(Value)
   /// `animation(curve, value: $name)`; a nil curve disables animation below.
   case animation(curve: Animation?, value: String)
+  /// SwiftUI's `animation(_:body:)`: the `count` modifiers just before this one are its body
+  /// (written nested in JSON, flattened into the chain here, so the engine reads them like any
+  /// other); they animate with `curve` whenever they change, unless the transaction disables
+  /// animations, while the content below keeps the transaction from outside.
+  case animationBody(curve: Animation?, count: Int)
+  /// SwiftUI's `transaction(_:)` with a closure that sets the transaction's animation (when
+  /// `animation` is not nil; `.some(nil)` sets none) and `disablesAnimations` (when not nil), for
+  /// every change below this point.
+  case transaction(animation: Animation??, disablesAnimations: Bool?)
   case transition(Transition)
   /// SwiftUI's `contentTransition(_:)`: how the texts inside animate a change of content.
   case contentTransition(ContentTransition)
@@ -264,8 +273,17 @@ extension ModifierSpec {
       "zIndex", form: .value, swift: "zIndex(_:)",
       [.value("zIndex", .number, role: .discrete)]),
     ModifierSpec(
-      "animation", form: .object, swift: "animation(_:value:)",
-      [ArgumentSpec("curve", .animation), ArgumentSpec("value", .stateReference)]),
+      "animation", form: .object, swift: "animation(_:value:)", exactlyOne: ["value", "body"],
+      [
+        ArgumentSpec("curve", .animation), ArgumentSpec("value", .stateReference, presence: .optional),
+        ArgumentSpec("body", .body, presence: .optional),
+      ]),
+    ModifierSpec(
+      "transaction", form: .object, swift: "transaction(_:)",
+      [
+        ArgumentSpec("animation", .animation, presence: .optional),
+        ArgumentSpec("disablesAnimations", .bool, presence: .optional),
+      ]),
     ModifierSpec("transition", form: .value, swift: "transition(_:)", [ArgumentSpec("transition", .transition)]),
     ModifierSpec(
       "contentTransition", form: .value, swift: "contentTransition(_:)",
@@ -330,7 +348,8 @@ extension ModifierKind {
     case .background: "background"
     case .mask: "mask"
     case .zIndex: "zIndex"
-    case .animation: "animation"
+    case .animation, .animationBody: "animation"
+    case .transaction: "transaction"
     case .transition: "transition"
     case .contentTransition: "contentTransition"
     case .matchedGeometryEffect: "matchedGeometryEffect"
@@ -373,7 +392,9 @@ extension ModifierKind {
     case .blur(let r, let opaque): [.value(r), .bool(opaque)]
     case .clipShape(let c): [.clipShape(c)]
     case .overlay(let n, let a), .background(let n, let a), .mask(let n, let a): [.content(n), .alignment(a)]
-    case .animation(let c, let v): [.animation(c), .stateReference(v)]
+    case .animation(let c, let v): [.animation(c), .stateReference(v), .value(nil)]
+    case .animationBody(let c, let n): [.animation(c), .value(nil), .body(count: n)]
+    case .transaction(let a, let d): [a.map { .animation($0) } ?? .value(nil), d.map { .bool($0) } ?? .value(nil)]
     case .transition(let t): [.transition(t)]
     case .contentTransition(let t): [.contentTransition(t)]
     case .matchedGeometryEffect(let id, let s): [.string(id), .bool(s)]
@@ -463,9 +484,25 @@ extension ModifierKind {
       default: self = .mask(n, alignment: al)
       }
     case ("zIndex", 1): guard let z = a[0].required else { return nil }; self = .zIndex(z)
-    case ("animation", 2):
-      guard case .animation(let c) = a[0], case .stateReference(let v) = a[1] else { return nil }
-      self = .animation(curve: c, value: v)
+    case ("animation", 3):
+      guard case .animation(let c) = a[0] else { return nil }
+      switch (a[1], a[2]) {
+      case (.stateReference(let v), .value(nil)): self = .animation(curve: c, value: v)
+      case (.value(nil), .body(let n)): self = .animationBody(curve: c, count: n)
+      default: return nil
+      }
+    case ("transaction", 2):
+      var animation: Animation??
+      switch a[0] {
+      case .animation(let c): animation = .some(c)
+      case .value(nil): animation = nil
+      default: return nil
+      }
+      switch a[1] {
+      case .bool(let d): self = .transaction(animation: animation, disablesAnimations: d)
+      case .value(nil): self = .transaction(animation: animation, disablesAnimations: nil)
+      default: return nil
+      }
     case ("transition", 1): guard case .transition(let t) = a[0] else { return nil }; self = .transition(t)
     case ("contentTransition", 1):
       guard case .contentTransition(let t) = a[0] else { return nil }

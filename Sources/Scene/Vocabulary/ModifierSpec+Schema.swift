@@ -31,6 +31,10 @@ extension ModifierSpec {
     var members: [(String, JSONOutput)] = [("type", .string("object")), ("additionalProperties", .bool(false))]
     let required = arguments.filter { if case .required = $0.presence { true } else { false } }
     if !required.isEmpty { members.append(("required", .array(required.map { .string($0.key) }))) }
+    if !exactlyOne.isEmpty {
+      let choices: [JSONOutput] = exactlyOne.map { .object([("required", .array([.string($0)]))]) }
+      members.append(("oneOf", .array(choices)))
+    }
     let properties: [(String, JSONOutput)] = arguments.map { argument in (argument.key, argument.schema) }
     members.append(("properties", .object(properties)))
     return .object(members)
@@ -93,6 +97,7 @@ extension ArgumentSpec {
         ("type", .string("array")), ("items", .object([("type", .string("number"))])), ("minItems", .number(3)),
         ("maxItems", .number(3)),
       ])
+    case .body: return .object([("type", .string("array")), ("items", ref("modifier"))])
     case .numbers:
       return .object([
         ("type", .string("array")), ("items", .object([("type", .string("number")), ("minimum", .number(0))])),

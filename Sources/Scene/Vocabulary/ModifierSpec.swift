@@ -14,11 +14,16 @@ public struct ModifierSpec: Sendable {
   public let swiftSpelling: String
   /// Where the modifier may stand in a chain.
   public let placement: Placement
+  /// Optional arguments of which the object form gives exactly one (`animation`'s `value`
+  /// or `body`).
+  public let exactlyOne: [String]
 
-  init(_ name: String, form: ModifierForm, swift: String, placement: Placement = .anywhere, _ arguments: [ArgumentSpec])
-  {
+  init(
+    _ name: String, form: ModifierForm, swift: String, placement: Placement = .anywhere, exactlyOne: [String] = [],
+    _ arguments: [ArgumentSpec]
+  ) {
     self.name = name; self.form = form; self.arguments = arguments; self.swiftSpelling = swift
-    self.placement = placement
+    self.placement = placement; self.exactlyOne = exactlyOne
   }
 
   /// Where a modifier may stand, as SwiftUI's types allow it.
@@ -111,6 +116,9 @@ public enum ArgumentType: Sendable, Equatable {
   /// A literal, `"$name"` or `{"if": …}` of a type: it may change from state to state.
   case value(ValueType, range: NumberRange, numberAsPoint: Bool, defaultComponent: Double?)
   case alignment, anchor, node, animation, stateReference, transition, string, bool
+  /// Modifiers applied to a placeholder of the content (`animation(_:body:)`'s body): an
+  /// array of modifiers in JSON, flattened into the chain before the modifier that holds them.
+  case body
   /// A ``ContentTransition``: a bare name or `{"numericText": {"countsDown": b}}`.
   case contentTransition
   /// One of these names (a `lineCap`).
@@ -167,7 +175,7 @@ public enum NumberRange: Sendable, Equatable {
 /// One argument's value: what ``ModifierKind/arguments`` lists and
 /// ``ModifierKind/init(_:arguments:)`` takes.
 public enum ModifierArgument<Value, Content> {
-  /// A value slot; nil when an optional argument is left out.
+  /// A value slot; nil when an optional argument (of any type but a paint) is left out.
   case value(Value?)
   case alignment(Alignment)
   case anchor(UnitPoint)
@@ -183,6 +191,8 @@ public enum ModifierArgument<Value, Content> {
   case clipShape(ClipShape<Value>)
   /// A paint; nil when an optional one is left out (a stroke without a color).
   case paint(Paint<Value>?)
+  /// How many modifiers before this one form its body (``ArgumentType/body``).
+  case body(count: Int)
 
   static func number(_ v: Double) -> Self where Value == Expression { .value(.constant(.number(v))) }
 
@@ -215,6 +225,7 @@ public enum ModifierArgument<Value, Content> {
     case .bool(let b): return .bool(b)
     case .choice(let s): return .choice(s)
     case .numbers(let n): return .numbers(n)
+    case .body(let n): return .body(count: n)
     }
   }
 }
