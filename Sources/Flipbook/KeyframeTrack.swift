@@ -87,7 +87,7 @@ extension KeyframeTrack where Root == Double {
 
 /// SwiftUI's `KeyframeTimeline`: a value's keyframe tracks, evaluated at any time, to test
 /// keyframes or drive something by hand. It computes exactly what the renderer draws for the
-/// same keyframes (the engine's ``KeyframeTrackCurve``).
+/// same keyframes (the engine's `KeyframeTrackCurve`).
 public struct KeyframeTimeline<Value> {
   let initialValue: Value
   /// The tracks resolved from the initial value; of two on one property, the later wins.

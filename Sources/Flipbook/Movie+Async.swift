@@ -22,6 +22,13 @@ extension Movie {
   /// until it next suspends are in that animation.
   ///
   /// - Parameters:
+  ///   - width: The canvas width in points, proposed to the root view.
+  ///   - height: The canvas height in points.
+  ///   - scale: Pixels per point (2 renders @2x).
+  ///   - background: The canvas color; ``Color/clear`` gives transparent frames.
+  ///   - fps: Frames per second; frame i is at i / fps seconds.
+  ///   - state: The initial state.
+  ///   - content: The view for a state, as a SwiftUI `body` would build it.
   ///   - duration: Seconds from the first frame to the last. The recording stops there: a
   ///     timeline still sleeping then is cancelled, and changes it makes after are dropped.
   ///     Nil ends the movie when the timeline has returned and every animation has settled.

@@ -2,7 +2,7 @@ import FlipbookScene
 import Foundation
 
 /// A 2D shape that fills the space it is offered: SwiftUI's `Shape`. Only shapes take
-/// ``fill(_:)`` and ``stroke(_:lineWidth:)``, and those come first in the chain.
+/// ``fill(_:)-(Color)`` and ``stroke(_:lineWidth:)-(Color,_)``, and those come first in the chain.
 ///
 /// Without `fill` or `stroke`, a shape is filled with the ``View/foregroundColor(_:)`` above
 /// it, else black, as in SwiftUI's light mode.
