@@ -69,26 +69,26 @@ public struct Transaction: Sendable {
   public var location: SourceLocation
   /// The event's name, which later events can follow with `after`.
   public var name: String? {
-    get { rare?.fields.name }
-    set { updateRare { $0.name = newValue } }
+    get { self[rare: \.name] }
+    set { self[rare: \.name] = newValue }
   }
   /// When set, the transaction happens when the named event's animations are logically
   /// complete, plus a delay, instead of at `time` (which the replay fills in).
   public var after: After? {
-    get { rare?.fields.after }
-    set { updateRare { $0.after = newValue } }
+    get { self[rare: \.after] }
+    set { self[rare: \.after] = newValue }
   }
   /// A keyframes event: tracks that drive number variables from when it happens (its
   /// `changes` are then empty).
   public var keyframes: KeyframeTracks? {
-    get { rare?.fields.keyframes }
-    set { updateRare { $0.keyframes = newValue } }
+    get { self[rare: \.keyframes] }
+    set { self[rare: \.keyframes] = newValue }
   }
   /// A phases event: steps that each happen when the previous one's animations are logically
   /// complete (its `changes` are then empty).
   public var phases: Phases? {
-    get { rare?.fields.phases }
-    set { updateRare { $0.phases = newValue } }
+    get { self[rare: \.phases] }
+    set { self[rare: \.phases] = newValue }
   }
 
   /// `name`, `after`, `keyframes` and `phases`, which few events have, out of line: one
@@ -108,11 +108,15 @@ public struct Transaction: Sendable {
     init(_ fields: RareFields) { self.fields = fields }
   }
 
-  private mutating func updateRare(_ change: (inout RareFields) -> Void) {
-    var fields = rare?.fields ?? RareFields()
-    change(&fields)
-    let empty = fields.name == nil && fields.after == nil && fields.keyframes == nil && fields.phases == nil
-    rare = empty ? nil : RareBox(fields)
+  /// One of the rare fields; setting it boxes the fields anew (nil when none is left).
+  private subscript<T>(rare field: WritableKeyPath<RareFields, T?>) -> T? {
+    get { rare?.fields[keyPath: field] }
+    set {
+      var fields = rare?.fields ?? RareFields()
+      fields[keyPath: field] = newValue
+      let empty = fields.name == nil && fields.after == nil && fields.keyframes == nil && fields.phases == nil
+      rare = empty ? nil : RareBox(fields)
+    }
   }
 
   public init(
