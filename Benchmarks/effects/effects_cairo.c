@@ -5,6 +5,8 @@
  *
  *   effects_cairo OUTDIR REPS   time raster (clear + 20 circles + 50 gradient rounded rectangles)
  *                               and write the 60 frames to OUTDIR/cairo-C_write_to_png/ (untimed)
+ *   effects_cairo OUTDIR REPS FRAMES   (tools/bench --quick) the raster of frames 0..FRAMES-1
+ *                               only, nothing written
  *   effects_cairo info          checksum and first values (compare: effectwork.py info)
  *
  * Prints one JSON line per measurement (the peer kit's format). Single-threaded; built by
@@ -130,9 +132,12 @@ int main(int argc, char **argv) {
            q->shadow, q->dx, q->dy);
     return 0;
   }
-  if (argc != 3) { fprintf(stderr, "usage: effects_cairo OUTDIR REPS | effects_cairo info\n"); return 2; }
+  if (argc != 3 && argc != 4) { fprintf(stderr, "usage: effects_cairo OUTDIR REPS [FRAMES] | effects_cairo info\n"); return 2; }
   int reps = atoi(argv[2]);
   if (reps < 1 || reps > 64) { fprintf(stderr, "REPS must be 1..64\n"); return 2; }
+  /* FRAMES (tools/bench --quick): the raster of frames 0..FRAMES-1 only, nothing written. */
+  int frames = argc == 4 ? atoi(argv[3]) : FRAMES;
+  if (frames < 1 || frames > FRAMES) { fprintf(stderr, "FRAMES must be 1..%d\n", FRAMES); return 2; }
   for (int i = 0; i < NR; i++) {
     const Rect *q = &rects[i];
     gradients[i] = cairo_pattern_create_linear(0, 0, 0, q->h);
@@ -148,11 +153,11 @@ int main(int argc, char **argv) {
   double tr[64];
   for (int r = 0; r < reps; r++) {
     double t0 = now_ms();
-    for (int f = 0; f < FRAMES; f++) draw_frame(cr, f);
-    tr[r] = (now_ms() - t0) / FRAMES;
+    for (int f = 0; f < frames; f++) draw_frame(cr, f);
+    tr[r] = (now_ms() - t0) / frames;
   }
   emit("raster (no blur, no shadow)", "ms/frame", tr, reps);
-  for (int f = 0; f < FRAMES; f++) {
+  for (int f = 0; f < FRAMES && frames == FRAMES; f++) {
     draw_frame(cr, f);
     snprintf(path, sizeof path, "%s/frame_%04d.png", dir, f);
     if (cairo_surface_write_to_png(s, path) != CAIRO_STATUS_SUCCESS) { fprintf(stderr, "write failed %s\n", path); return 1; }

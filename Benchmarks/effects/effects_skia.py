@@ -1,6 +1,9 @@
 """The effects workload (Benchmarks/EFFECTS-WORKLOAD.md) drawn with skia-python, effects included.
 
-    python3 effects_skia.py OUTDIR REPS      frames go to OUTDIR/skia/ and OUTDIR/skia-imagefilters/
+    python3 effects_skia.py OUTDIR REPS [FRAMES]   frames go to OUTDIR/skia/ and OUTDIR/skia-imagefilters/
+
+FRAMES (tools/bench --quick): only the mask filters' raster and playback, over frames
+0..FRAMES-1; nothing is written.
 
 Prints one JSON line per measurement (the peer kit's format). Two ways skia draws a blur, each
 timed: mask filters (`MaskFilter.MakeBlur`: the circle's and the shadow's coverage mask blurred;
@@ -93,6 +96,9 @@ def main():
     out, reps = sys.argv[1], int(sys.argv[2])
     name = f"skia-python {skia.__version__}"
     cs, rs, frames = prepare()
+    quick = len(sys.argv) > 3
+    if quick:
+        frames = frames[: int(sys.argv[3])]
     shapes = (cs, rs)
     R = Renderer()
     ns = time.perf_counter_ns
@@ -119,6 +125,11 @@ def main():
         return (ns() - t0) / F / 1e6
 
     raster(False)  # warm-up
+    if quick:
+        emit(name, "raster (mask filters)", "ms/frame", [raster(False) for _ in range(reps)])
+        emit(name, "raster via SkPicture playback (mask filters, no Python per shape)", "ms/frame",
+             [playback() for _ in range(reps)])
+        return
     t = {"mask": [], "image": [], "play": []}
     for _ in range(reps):  # interleaved repetitions
         t["mask"].append(raster(False))

@@ -3,6 +3,8 @@
  *   paths_cairo OUTDIR REPS          time raster (whole frame and each part), encode+write and
  *                                    end to end; frames go to OUTDIR/cairo-C_write_to_png/ and
  *                                    OUTDIR/cairo-C_libpng-rgb-L1-none/
+ *   paths_cairo OUTDIR REPS FRAMES   (tools/bench --quick) the whole frame's raster over frames
+ *                                    0..FRAMES-1 only, nothing written
  *   paths_cairo info                 checksum and first values (compare: pathwork.py info)
  *
  * Prints one JSON line per measurement (the peer kit's format). Single-threaded; built by
@@ -229,9 +231,12 @@ int main(int argc, char **argv) {
            lines[0].w, lines[0].on, lines[0].off, lines[0].speed);
     return 0;
   }
-  if (argc != 3) { fprintf(stderr, "usage: paths_cairo OUTDIR REPS | paths_cairo info\n"); return 2; }
+  if (argc != 3 && argc != 4) { fprintf(stderr, "usage: paths_cairo OUTDIR REPS [FRAMES] | paths_cairo info\n"); return 2; }
   int reps = atoi(argv[2]);
   if (reps < 1 || reps > 64) { fprintf(stderr, "REPS must be 1..64\n"); return 2; }
+  /* FRAMES (tools/bench --quick): only the whole frame's raster, over frames 0..FRAMES-1, nothing written. */
+  int quick = argc == 4 ? atoi(argv[3]) : 0;
+  if (argc == 4 && (quick < 1 || quick > FRAMES)) { fprintf(stderr, "FRAMES must be 1..%d\n", FRAMES); return 2; }
   static const char *encName[2] = {"cairo_surface_write_to_png (RGB if opaque, L6, ALL, FILTERED)",
                                    "libpng RGB L1 NONE default"};
   char dir[2][2048], path[2200], metric[300];
@@ -247,6 +252,15 @@ int main(int argc, char **argv) {
   cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, W, H);
   cairo_t *cr = cairo_create(s);
   for (int f = 0; f < FRAMES; f++) draw_frame(cr, f, PART_ALL); /* warm-up */
+  if (quick) {
+    for (int r = 0; r < reps; r++) {
+      double t0 = now_ms();
+      for (int f = 0; f < quick; f++) draw_frame(cr, f, PART_ALL);
+      tr[0][r] = (now_ms() - t0) / quick;
+    }
+    emit(partName[0], "ms/frame", tr[0], reps, 0);
+    return 0;
+  }
   for (int r = 0; r < reps; r++) { /* repetitions of all measurements interleave */
     for (int p = 0; p < 4; p++) {
       double t0 = now_ms();

@@ -1,6 +1,9 @@
 """The path workload (Benchmarks/PATH-WORKLOAD.md) drawn with skia-python.
 
-    python3 paths_skia.py OUTDIR REPS      frames go to OUTDIR/skia/
+    python3 paths_skia.py OUTDIR REPS [FRAMES]     frames go to OUTDIR/skia/
+
+FRAMES (tools/bench --quick): only the whole frame's raster and playback, over frames
+0..FRAMES-1; nothing is written.
 
 Prints one JSON line per measurement (the peer kit's format). Paths, paints and per-frame
 draw lists are built before timing; the timed raster loop is clear + one draw call per shape
@@ -113,14 +116,15 @@ def emit(name, metric, unit, vals, **extra):
 
 def main():
     out, reps = sys.argv[1], int(sys.argv[2])
+    quick = len(sys.argv) > 3
     name = f"skia-python {skia.__version__}"
-    frames = prepare()
+    frames = prepare()[: int(sys.argv[3])] if quick else prepare()
     F = len(frames)
     R = Renderer()
     d = os.path.join(out, "skia")
     os.makedirs(d, exist_ok=True)
     paths = [os.path.join(d, f"frame_{f:04d}.png") for f in range(F)]
-    pics = {parts: [R.record(fr, parts) for fr in frames] for _, parts in PARTS}
+    pics = {parts: [R.record(fr, parts) for fr in frames] for _, parts in (PARTS[:1] if quick else PARTS)}
     ns = time.perf_counter_ns
 
     def raster(parts):
@@ -154,6 +158,11 @@ def main():
         return (ns() - t0) / F / 1e6
 
     raster((0, 1, 2))  # warm-up
+    if quick:
+        emit(name, "raster", "ms/frame", [raster((0, 1, 2)) for _ in range(reps)])
+        emit(name, "raster via SkPicture playback (no Python per shape)", "ms/frame",
+             [playback(PARTS[0][1]) for _ in range(reps)])
+        return
     t = {k: [] for k in ("raster", "encode", "e2e")}
     tp = {m: [] for m, _ in PARTS}
     for _ in range(reps):  # interleaved repetitions

@@ -4,6 +4,8 @@
  *                                     with an unhinted FreeType face of FONTFILE, grey
  *                                     antialiasing, as Flipbook draws text) and write the 60
  *                                     frames to OUTDIR/cairo-C_write_to_png/ (untimed)
+ *   text_cairo FONTFILE OUTDIR REPS FRAMES   (tools/bench --quick) the raster of frames
+ *                                     0..FRAMES-1 only, nothing written
  *   text_cairo info                   checksum and first values (compare: textwork.py info)
  *
  * Prints one JSON line per measurement (the peer kit's format). Single-threaded; built by
@@ -115,9 +117,15 @@ int main(int argc, char **argv) {
     printf("chars %d\n", chars);
     return 0;
   }
-  if (argc != 4) { fprintf(stderr, "usage: text_cairo FONTFILE OUTDIR REPS | text_cairo info\n"); return 2; }
+  if (argc != 4 && argc != 5) {
+    fprintf(stderr, "usage: text_cairo FONTFILE OUTDIR REPS [FRAMES] | text_cairo info\n");
+    return 2;
+  }
   int reps = atoi(argv[3]);
   if (reps < 1 || reps > 64) { fprintf(stderr, "REPS must be 1..64\n"); return 2; }
+  /* FRAMES (tools/bench --quick): the raster of frames 0..FRAMES-1 only, nothing written. */
+  int frames = argc == 5 ? atoi(argv[4]) : FRAMES;
+  if (frames < 1 || frames > FRAMES) { fprintf(stderr, "FRAMES must be 1..%d\n", FRAMES); return 2; }
   FT_Library ft;
   FT_Face ftface;
   if (FT_Init_FreeType(&ft) || FT_New_Face(ft, argv[1], 0, &ftface)) { fprintf(stderr, "cannot load %s\n", argv[1]); return 1; }
@@ -137,11 +145,11 @@ int main(int argc, char **argv) {
   double tr[64];
   for (int r = 0; r < reps; r++) {
     double t0 = now_ms();
-    for (int f = 0; f < FRAMES; f++) draw_frame(cr, f);
-    tr[r] = (now_ms() - t0) / FRAMES;
+    for (int f = 0; f < frames; f++) draw_frame(cr, f);
+    tr[r] = (now_ms() - t0) / frames;
   }
   emit("raster", "ms/frame", tr, reps);
-  for (int f = 0; f < FRAMES; f++) {
+  for (int f = 0; f < FRAMES && frames == FRAMES; f++) {
     draw_frame(cr, f);
     snprintf(path, sizeof path, "%s/frame_%04d.png", dir, f);
     if (cairo_surface_write_to_png(s, path) != CAIRO_STATUS_SUCCESS) { fprintf(stderr, "write failed %s\n", path); return 1; }

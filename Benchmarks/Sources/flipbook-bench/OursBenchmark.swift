@@ -15,14 +15,22 @@ struct OursBenchmark {
   let outDirectory: String
   static let impl = "Flipbook"
 
-  init(workload: String, scenePath: String, outDirectory: String) throws {
+  /// The frames measured: all of them, or the first `frameLimit` (tools/bench --quick).
+  let frames: Range<Int>
+
+  init(workload: String, scenePath: String, outDirectory: String, frameLimit: Int? = nil) throws {
     self.workload = workload
     scene = try SceneFile.load(scenePath)
+    frames = 0..<min(frameLimit ?? .max, scene.frameCount)
     self.outDirectory = outDirectory
     try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
   }
 
-  var frames: Range<Int> { 0..<scene.frameCount }
+  /// The range `render --frames` is given: nil for the whole scene.
+  var renderRange: ClosedRange<Int>? { frames.count < scene.frameCount ? 0...(frames.count - 1) : nil }
+
+  /// The file name of frame `f`, as in the whole scene's run.
+  func fileName(_ f: Int) -> String { FrameFileName.name(index: f, frameCount: scene.frameCount) }
 
   /// Parts of a workload's display list timed on their own: the path workload's blobs, arcs
   /// and dashed polylines (100, 100 and 50 items in drawing order), the effects workload's
@@ -82,11 +90,11 @@ struct OursBenchmark {
       var total = 0.0
       for (f, list) in lists.enumerated() {
         rasterizer.render(list, into: &pixmap)
-        let path = encodeDir + "/" + FrameFileName.name(index: f, frameCount: frames.count)
+        let path = encodeDir + "/" + fileName(f)
         total += try milliseconds { try encoder.write(pixmap, toFile: path) }
       }
       encode.append(total / n)
-      e2e.append(try milliseconds { try FrameRenderer.render(scene, to: e2eDir, jobs: 1) } / n)
+      e2e.append(try milliseconds { try FrameRenderer.render(scene, to: e2eDir, range: renderRange, jobs: 1) } / n)
     }
     emit("display list", "ms/frame", dl)
     emit("raster", "ms/frame", raster)
@@ -112,7 +120,8 @@ struct OursBenchmark {
       for j in jobs {
         let dir = outDirectory + "/flipbook-jobs\(j)"
         times[j, default: []].append(
-          try milliseconds { try FrameRenderer.render(scene, to: dir, jobs: j) } / Double(frames.count))
+          try milliseconds { try FrameRenderer.render(scene, to: dir, range: renderRange, jobs: j) }
+            / Double(frames.count))
       }
     }
     for j in jobs {
@@ -121,7 +130,7 @@ struct OursBenchmark {
     // Same scene, same bytes, whatever the number of workers.
     for j in jobs.dropFirst() {
       for f in [0, frames.count / 2, frames.count - 1] {
-        let name = FrameFileName.name(index: f, frameCount: frames.count)
+        let name = fileName(f)
         let a = FileManager.default.contents(atPath: outDirectory + "/flipbook-jobs\(jobs[0])/" + name)
         let b = FileManager.default.contents(atPath: outDirectory + "/flipbook-jobs\(j)/" + name)
         if a == nil || a != b {

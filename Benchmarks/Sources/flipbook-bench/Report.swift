@@ -60,8 +60,11 @@ struct Report {
   }
 
   func print() {
+    printSummary()
     Swift.print("### All measurements (median of the rounds' medians; min–max over rounds)\n")
-    Swift.print("| workload | implementation | measurement | median | min–max | unit | PNG bytes | rounds |")
+    Swift.print(
+      "| workload | implementation | measurement | median | min–max | unit | bytes (PNG: per frame; GIF: file) | rounds |"
+    )
     Swift.print("|---|---|---|---:|---:|---|---:|---:|")
     for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
       let lo = row.values.min() ?? .nan, hi = row.values.max() ?? .nan

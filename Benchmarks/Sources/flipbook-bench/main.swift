@@ -4,16 +4,26 @@
 //   flipbook-bench jobs    WL SCENE OUTDIR REPS J...    end to end for each --jobs value, alternating
 //   flipbook-bench png     WL SCENE REPS                PNG settings in memory (frames 0 and 30)
 //   flipbook-bench memory  WL SCENE OUTDIR RENDER J...  peak RSS of the CLI, 1× and 4× the frames
+//   flipbook-bench gif     WL SCENE OUTDIR RENDER FFMPEG GIFSKI REPS J...
+//                                                       GIF fps of `render --gif` per --jobs, ffmpeg's
+//                                                       palettegen and gifski (paths, or - if absent)
 //   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|encode|e2e, or for
 //                                                       the paths workload raster-blobs|-arcs|-lines)
 //                                                       for N frames, untimed: for callgrind or perf
 //   flipbook-bench report  [--compare WL=FILE]... JSONL...   Markdown tables and the targets
 //                                                       (WL large: compare.py; paths: compare_paths.py)
 //
+// `--frames N` (before the subcommand; single, jobs and gif) measures the first N frames only
+// (tools/bench --quick).
+//
 // Results are JSON lines in the peer kit's format (its util.h).
 import Foundation
 
-let args = Array(CommandLine.arguments.dropFirst())
+let (args, frameLimit): ([String], Int?) = {
+  let all = Array(CommandLine.arguments.dropFirst())
+  guard all.first == "--frames", all.count > 1 else { return (all, nil) }
+  return (Array(all.dropFirst(2)), Int(all[1]))
+}()
 func argument(_ i: Int) -> String {
   guard i < args.count else {
     printError("flipbook-bench: missing arguments (see the comment at the top of main.swift)")
@@ -25,10 +35,10 @@ func argument(_ i: Int) -> String {
 do {
   switch args.first {
   case "single":
-    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3), frameLimit: frameLimit)
       .runSingleThreaded(repetitions: Int(argument(4)) ?? 1)
   case "jobs":
-    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
+    try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3), frameLimit: frameLimit)
       .runJobs(args.dropFirst(5).compactMap { Int($0) }, repetitions: Int(argument(4)) ?? 1)
   case "png":
     try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: NSTemporaryDirectory())
@@ -38,6 +48,12 @@ do {
     try PeakMemory.measure(
       workload: argument(1), scene: argument(2), render: argument(4), outDirectory: argument(3),
       jobs: args.dropFirst(5).compactMap { Int($0) }, fps: bench.scene.fps, frames: bench.scene.frameCount)
+  case "gif":
+    let bench = try OursBenchmark(
+      workload: argument(1), scenePath: argument(2), outDirectory: argument(3), frameLimit: frameLimit)
+    let tool = { (i: Int) in argument(i) == "-" ? nil : argument(i) }
+    try GIFBenchmark(bench: bench, render: argument(4), ffmpeg: tool(5), gifski: tool(6))
+      .run(scenePath: argument(2), jobs: args.dropFirst(8).compactMap { Int($0) }, repetitions: Int(argument(7)) ?? 1)
   case "profile":
     try OursBenchmark(workload: argument(1), scenePath: argument(2), outDirectory: argument(3))
       .profile(argument(4), count: Int(argument(5)) ?? 60)
@@ -56,7 +72,7 @@ do {
     }
     try Report(files: files, compare: compare).print()
   default:
-    printError("usage: flipbook-bench single|jobs|png|memory|profile|report … (see main.swift)")
+    printError("usage: flipbook-bench [--frames N] single|jobs|png|memory|gif|profile|report … (see main.swift)")
     exit(2)
   }
 } catch {
