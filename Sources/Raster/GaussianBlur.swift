@@ -165,12 +165,11 @@ func blurColumns(
 /// their values interleaved, 16 lanes a column, so that one recursion step filters every row
 /// (independent lanes instead of one latency-bound chain per row). Row r's input is the
 /// RGBA8 pixels at `rows(r)` over columns `input` (all four channels, or alpha alone when
-/// `channels` is 1); its sums over columns `output` go to `out + r · outStride`. `scratch`
-/// holds `recursiveRowsScratch(…)` bytes.
+/// `channels` is 1); its sums over columns `output` go to `out(r)`. `scratch` holds
+/// `recursiveRowsScratch(…)` bytes.
 func recursiveBlurRows(
   _ rows: (Int) -> UnsafeRawPointer, count: Int, input: Range<Int>, output: Range<Int>, channels: Int, clamp: Bool,
-  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: UnsafeMutablePointer<Float>,
-  outStride: Int
+  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: (Int) -> UnsafeMutablePointer<Float>
 ) {
   let span = recursiveSpan(input, output, g, clamp: clamp)
   let n = span.count, v = MemoryLayout<SIMD16<Float>>.size
@@ -209,7 +208,7 @@ func recursiveBlurRows(
       var y = y
       withUnsafeBytes(of: &y) { lanes in
         for r in 0..<count {
-          let d = out + (r &* outStride &+ x &* channels)
+          let d = out(r) + x &* channels
           if channels == 4 {
             UnsafeMutableRawPointer(d).storeBytes(
               of: lanes.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self), as: SIMD4<Float>.self)
@@ -219,6 +218,25 @@ func recursiveBlurRows(
         }
       }
     })
+}
+
+/// Whether two rows of RGBA8 pixels, `count` long, are the same blur input: the same bytes, or
+/// with `channels` 1 the same alpha.
+func sameBlurInput(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, channels: Int) -> Bool {
+  let mask: UInt32 = channels == 1 ? 0xFF00_0000 : 0xFFFF_FFFF
+  var i = 0
+  while i &+ 8 <= count {
+    let x = a.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+    let y = b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+    if any(x & mask .!= y & mask) { return false }
+    i &+= 8
+  }
+  while i < count {
+    let x = a.load(fromByteOffset: i &* 4, as: UInt32.self), y = b.load(fromByteOffset: i &* 4, as: UInt32.self)
+    if x & mask != y & mask { return false }
+    i &+= 1
+  }
+  return true
 }
 
 /// The bytes of scratch `recursiveBlurRows` needs.
