@@ -618,13 +618,15 @@ final class RasterBuffers {
       // bytes whichever rows share its group.
       @inline(__always) func repeats(_ y: Int) -> Bool {
         y > drawn.y0
-          && sameBlurInput(layer.pixel(drawn.x0, y &- 1), layer.pixel(drawn.x0, y), count: drawn.width, channels: channels)
+          && sameBlurInput(
+            layer.pixel(drawn.x0, y &- 1), layer.pixel(drawn.x0, y), count: drawn.width, channels: channels)
       }
       withUnsafeTemporaryAllocation(of: Int.self, capacity: group) { pending in
         var count = 0
         func flush() {
           for r in 0..<count {
-            (passed + ((pending[r] &- drawn.y0) &* stride &+ outFloats)).update(repeating: 0, count: stride &- outFloats)
+            (passed + ((pending[r] &- drawn.y0) &* stride &+ outFloats)).update(
+              repeating: 0, count: stride &- outFloats)
           }
           recursiveBlurRows(
             { UnsafeRawPointer(layer.pixel(drawn.x0, pending[$0])) }, count: count, input: drawn.x0..<drawn.x1,
