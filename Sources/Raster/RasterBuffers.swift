@@ -611,7 +611,9 @@ final class RasterBuffers {
       let scratchBytes = max(
         recursiveRowsScratch(drawn.x0..<drawn.x1, out.x0..<out.x1, gx, clamp: p.isOpaque),
         recursiveColumnsScratch(drawn.y0..<drawn.y1, out.y0..<out.y1, gy, clamp: p.isOpaque))
-      reserveBlurFloats(drawn.height &* stride &+ scratchBytes / 4 &+ 16)
+      // Then the column pass's sums, when the AVX2 loop runs it.
+      let sumsAt = drawn.height &* stride &+ scratchBytes / 4 &+ 16
+      reserveBlurFloats(sumsAt &+ (avx2 ? out.height &* stride : 0))
       let passed = blurFloats, scratch = UnsafeMutableRawPointer(blurFloats + drawn.height &* stride)
       // A row whose input is the row above's (the straight sides of a rounded rectangle's
       // alpha) gets its sums copied: the lanes are independent, so a row's sums are the same
@@ -646,7 +648,7 @@ final class RasterBuffers {
       }
       recursiveBlurColumns(
         passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, stride: stride,
-        clamp: p.isOpaque, filter: gy, scratch: scratch, emit: emit)
+        clamp: p.isOpaque, filter: gy, scratch: scratch, avx2: avx2, sums: blurFloats + sumsAt, emit: emit)
       return
     }
     let rowFloats = drawn.width &* channels

@@ -24,4 +24,16 @@ void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed);
 /// c_i is the low byte of the 32-bit coverage word i (coverage words hold c · 0x00010001).
 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed);
 
+/// The vertical pass of FlipbookRaster's recursive Gaussian (RecursiveGaussian.run over
+/// columns, as recursiveBlurColumns runs it), 16 floats a strip, with the same operations in
+/// the same order (no fused multiply-add), so the same bits. Row y of the input (inputLo ≤ y
+/// < inputHi) is at rows + (y − inputLo)·stride; the filter runs over rows spanLo ..<
+/// spanLo + spanCount, where index i reads input row spanLo + i − whole mixed with the row
+/// above by the fraction f (when f > 0); output row y (outLo ≤ y < outHi) goes to out + (y −
+/// outLo)·stride. `g` holds the filter's 16 coefficients (p1r p1i p2r p2i c1r c1i c2r c2i q1r
+/// q1i q2r q2i r1r r1i r2r r2i); `anti` room for spanCount · 16 floats.
+void flipbook_recursive_columns_avx2(
+    const float *rows, long inputLo, long inputHi, long spanLo, long spanCount, long whole, float f, long stride,
+    long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi);
+
 #endif
