@@ -1,6 +1,7 @@
-/// One row of a shadow's output, 16 pixels at a time: the blurred alpha `alpha[k]` tinted by
-/// `tint` (premultiplied, 0…1), under the drawing's premultiplied pixels where it has them,
-/// rounded once to the nearest level and written as RGBA8 to `out`.
+/// One row of a shadow's output (or of a one-color blur's, with no drawing over it), 16 pixels
+/// at a time: the blurred alpha `alpha[k]` tinted by `tint` (premultiplied, 0…1), under the
+/// drawing's premultiplied pixels where it has them, rounded once to the nearest level and
+/// written as RGBA8 to `out`.
 ///
 /// Pixel k is `c + tint · alpha[k] · (1 − c.a / 255)`, c the drawing's pixel (zero outside
 /// `drawn`), each channel rounded as `levels` does; the same operations in the same order as
