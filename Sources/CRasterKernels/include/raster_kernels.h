@@ -1,8 +1,9 @@
-// Compositing kernels for x86-64 CPUs with AVX2, chosen at run time.
+// Compositing and blur kernels for x86-64 CPUs with AVX2, chosen at run time.
 //
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
-// two loops that blend every covered pixel live here, with __attribute__((target("avx2"))).
+// two loops that blend every covered pixel and the recursive blur's column pass live here,
+// with __attribute__((target("avx2"))).
 // They compute exactly what FlipbookRaster's Kernels.swift computes (same formulas, same
 // integer rounding), 16 pixels a step; where AVX2 is missing (or on other architectures)
 // flipbook_avx2_available() is false and the Swift kernels run instead.
