@@ -90,12 +90,86 @@ AVX2 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, 
   }
 }
 
+/// 16 floats as two AVX registers.
+typedef struct { __m256 a, b; } v16;
+
+AVX2 static inline v16 v_add(v16 x, v16 y) { return (v16){_mm256_add_ps(x.a, y.a), _mm256_add_ps(x.b, y.b)}; }
+AVX2 static inline v16 v_sub(v16 x, v16 y) { return (v16){_mm256_sub_ps(x.a, y.a), _mm256_sub_ps(x.b, y.b)}; }
+AVX2 static inline v16 v_mul(float k, v16 x) {
+  __m256 s = _mm256_set1_ps(k);
+  return (v16){_mm256_mul_ps(s, x.a), _mm256_mul_ps(s, x.b)};
+}
+AVX2 static inline v16 v_zero(void) { return (v16){_mm256_setzero_ps(), _mm256_setzero_ps()}; }
+AVX2 static inline v16 v_load(const float *p) { return (v16){_mm256_loadu_ps(p), _mm256_loadu_ps(p + 8)}; }
+AVX2 static inline void v_store(float *p, v16 x) { _mm256_storeu_ps(p, x.a); _mm256_storeu_ps(p + 8, x.b); }
+
+AVX2 static inline v16 column_row(const float *rows, long inputLo, long inputHi, long stride, long y, long from) {
+  if (y < inputLo || y >= inputHi) return v_zero();
+  return v_load(rows + (y - inputLo) * stride + from);
+}
+
+AVX2 static inline v16 column_load(
+    const float *rows, long inputLo, long inputHi, long stride, long y, long from, float f, float e) {
+  v16 x = column_row(rows, inputLo, inputHi, stride, y, from);
+  if (f > 0) x = v_add(v_mul(e, x), v_mul(f, column_row(rows, inputLo, inputHi, stride, y - 1, from)));
+  return x;
+}
+
+AVX2 void flipbook_recursive_columns_avx2(
+    const float *rows, long inputLo, long inputHi, long spanLo, long spanCount, long whole, float f, long stride,
+    long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi) {
+  const float p1r = g[0], p1i = g[1], p2r = g[2], p2i = g[3], c1r = g[4], c1i = g[5], c2r = g[6], c2i = g[7];
+  const float q1r = g[8], q1i = g[9], q2r = g[10], q2i = g[11], r1r = g[12], r1i = g[13], r2r = g[14], r2i = g[15];
+  const float e = 1 - f;
+  if (spanCount <= 0) return;
+  for (long from = 0; from < length; from += 16) {
+#define LOAD(i) column_load(rows, inputLo, inputHi, stride, spanLo + (i) - whole, from, f, e)
+    // Backward: anti[i] = Re(c·w(i)), w(i) = Σ_{m≥1} pᵐ x(i + m).
+    v16 w1r = v_zero(), w1i = v_zero(), w2r = v_zero(), w2i = v_zero();
+    if (clamp) {
+      v16 x = LOAD(spanCount - 1);
+      w1r = v_mul(r1r, x); w1i = v_mul(r1i, x); w2r = v_mul(r2r, x); w2i = v_mul(r2i, x);
+    }
+    for (long i = spanCount - 1; i >= 0; i--) {
+      v_store(anti + i * 16, v_add(v_sub(v_mul(c1r, w1r), v_mul(c1i, w1i)), v_sub(v_mul(c2r, w2r), v_mul(c2i, w2i))));
+      v16 x = LOAD(i);
+      v16 a1 = v_add(x, w1r), a2 = v_add(x, w2r);
+      v16 n1r = v_sub(v_mul(p1r, a1), v_mul(p1i, w1i)), n1i = v_add(v_mul(p1r, w1i), v_mul(p1i, a1));
+      v16 n2r = v_sub(v_mul(p2r, a2), v_mul(p2i, w2i)), n2i = v_add(v_mul(p2r, w2i), v_mul(p2i, a2));
+      w1r = n1r; w1i = n1i; w2r = n2r; w2i = n2i;
+    }
+    // Forward: z(i) = x(i) + p·z(i − 1), y(i) = Re(c·z(i)) + anti[i].
+    v16 z1r = v_zero(), z1i = v_zero(), z2r = v_zero(), z2i = v_zero();
+    if (clamp) {
+      v16 x = LOAD(0);
+      z1r = v_mul(q1r, x); z1i = v_mul(q1i, x); z2r = v_mul(q2r, x); z2i = v_mul(q2i, x);
+    }
+    for (long i = 0; i < spanCount; i++) {
+      v16 x = LOAD(i);
+      v16 n1r = v_sub(v_add(x, v_mul(p1r, z1r)), v_mul(p1i, z1i)), n1i = v_add(v_mul(p1r, z1i), v_mul(p1i, z1r));
+      v16 n2r = v_sub(v_add(x, v_mul(p2r, z2r)), v_mul(p2i, z2i)), n2i = v_add(v_mul(p2r, z2i), v_mul(p2i, z2r));
+      z1r = n1r; z1i = n1i; z2r = n2r; z2i = n2i;
+      long y = spanLo + i;
+      if (y < outLo || y >= outHi) continue;
+      v16 sum = v_add(v_sub(v_mul(c1r, z1r), v_mul(c1i, z1i)), v_sub(v_mul(c2r, z2r), v_mul(c2i, z2i)));
+      v_store(out + (y - outLo) * stride + from, v_add(sum, v_load(anti + i * 16)));
+    }
+#undef LOAD
+  }
+}
+
 #else
 
 bool flipbook_avx2_available(void) { return false; }
 void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed) { (void)dst; (void)count; (void)packed; }
 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed) {
   (void)dst; (void)coverage; (void)count; (void)packed;
+}
+void flipbook_recursive_columns_avx2(
+    const float *rows, long inputLo, long inputHi, long spanLo, long spanCount, long whole, float f, long stride,
+    long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi) {
+  (void)rows; (void)inputLo; (void)inputHi; (void)spanLo; (void)spanCount; (void)whole; (void)f; (void)stride;
+  (void)length; (void)clamp; (void)g; (void)anti; (void)out; (void)outLo; (void)outHi;
 }
 
 #endif

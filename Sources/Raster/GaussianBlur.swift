@@ -1,3 +1,4 @@
+import CRasterKernels
 import RealModule
 
 /// The largest blur the rasterizer draws, as a standard deviation in pixels: a larger one is
@@ -165,12 +166,11 @@ func blurColumns(
 /// their values interleaved, 16 lanes a column, so that one recursion step filters every row
 /// (independent lanes instead of one latency-bound chain per row). Row r's input is the
 /// RGBA8 pixels at `rows(r)` over columns `input` (all four channels, or alpha alone when
-/// `channels` is 1); its sums over columns `output` go to `out + r · outStride`. `scratch`
-/// holds `recursiveRowsScratch(…)` bytes.
+/// `channels` is 1); its sums over columns `output` go to `out(r)`. `scratch` holds
+/// `recursiveRowsScratch(…)` bytes.
 func recursiveBlurRows(
   _ rows: (Int) -> UnsafeRawPointer, count: Int, input: Range<Int>, output: Range<Int>, channels: Int, clamp: Bool,
-  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: UnsafeMutablePointer<Float>,
-  outStride: Int
+  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: (Int) -> UnsafeMutablePointer<Float>
 ) {
   let span = recursiveSpan(input, output, g, clamp: clamp)
   let n = span.count, v = MemoryLayout<SIMD16<Float>>.size
@@ -209,7 +209,7 @@ func recursiveBlurRows(
       var y = y
       withUnsafeBytes(of: &y) { lanes in
         for r in 0..<count {
-          let d = out + (r &* outStride &+ x &* channels)
+          let d = out(r) + x &* channels
           if channels == 4 {
             UnsafeMutableRawPointer(d).storeBytes(
               of: lanes.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self), as: SIMD4<Float>.self)
@@ -219,6 +219,25 @@ func recursiveBlurRows(
         }
       }
     })
+}
+
+/// Whether two rows of RGBA8 pixels, `count` long, are the same blur input: the same bytes, or
+/// with `channels` 1 the same alpha.
+func sameBlurInput(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int, channels: Int) -> Bool {
+  let mask: UInt32 = channels == 1 ? 0xFF00_0000 : 0xFFFF_FFFF
+  var i = 0
+  while i &+ 8 <= count {
+    let x = a.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+    let y = b.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+    if any(x & mask .!= y & mask) { return false }
+    i &+= 8
+  }
+  while i < count {
+    let x = a.load(fromByteOffset: i &* 4, as: UInt32.self), y = b.load(fromByteOffset: i &* 4, as: UInt32.self)
+    if x & mask != y & mask { return false }
+    i &+= 1
+  }
+  return true
 }
 
 /// The bytes of scratch `recursiveBlurRows` needs.
@@ -241,12 +260,30 @@ private func recursiveSpan(_ input: Range<Int>, _ output: Range<Int>, _ g: Recur
 /// stride`, where `stride` is a multiple of 16 and the floats past `length` are zero. Calls
 /// `emit(y, from, count, sums)` with the sums of floats from..<from + count of each output
 /// row. `scratch` holds `recursiveColumnsScratch(…)` bytes.
-func recursiveBlurColumns(
+///
+/// With `avx2` (and `sums`, room for `outputRows.count · stride` floats) the filter runs in
+/// CRasterKernels' AVX2 loop, twice the lanes an instruction of the SSE code Swift makes here,
+/// with the same operations in the same order (the same bits), and each output row is
+/// emitted whole.
+package func recursiveBlurColumns(
   _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, stride: Int,
-  clamp: Bool, filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer,
-  emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
+  clamp: Bool, filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, avx2: Bool = false,
+  sums: UnsafeMutablePointer<Float>? = nil, emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
 ) {
   let span = recursiveSpan(inputRows, outputRows, g, clamp: clamp)
+  if avx2, let sums {
+    var c = (
+      g.p1r, g.p1i, g.p2r, g.p2i, g.c1r, g.c1i, g.c2r, g.c2i, g.q1r, g.q1i, g.q2r, g.q2i, g.r1r, g.r1i, g.r2r, g.r2i
+    )
+    withUnsafeBytes(of: &c) { c in
+      flipbook_recursive_columns_avx2(
+        rows, inputRows.lowerBound, inputRows.upperBound, span.lowerBound, span.count, g.whole, g.fraction, stride,
+        length, clamp, c.baseAddress!.assumingMemoryBound(to: Float.self), scratch.assumingMemoryBound(to: Float.self),
+        sums, outputRows.lowerBound, outputRows.upperBound)
+    }
+    for y in outputRows { emit(y, 0, length, sums + (y &- outputRows.lowerBound) &* stride) }
+    return
+  }
   let f = g.fraction, e = 1 - g.fraction
   @inline(__always) func row(_ y: Int, _ from: Int) -> SIMD16<Float> {
     guard inputRows.contains(y) else { return SIMD16() }

@@ -499,7 +499,7 @@ final class RasterBuffers {
       }
       target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
     } else if !out.isEmpty {
-      applyEffect(p, ct, drawn, out)
+      applyEffect(p, ct, drawn, out, solid: solidColor(first..<op.end &- 1))
       for y in out.y0..<out.y1 {
         compositeLayer(
           target.pixel(out.x0 &- op.ex, y &- op.ey),
@@ -514,11 +514,29 @@ final class RasterBuffers {
     return op.end
   }
 
+  /// The color of the drawing of `commands` when it is one shape in one opaque color, so that
+  /// every pixel is that color times the pixel's alpha (to within the rounding of each
+  /// channel to 8 bits); nil for anything else.
+  private func solidColor(_ range: Range<Int>) -> PremulColor? {
+    guard range.count == 1 else { return nil }
+    let c = commands[range.lowerBound]
+    guard c.kind == .path || c.kind == .rect, c.shader < 0, c.color.a == 255 else { return nil }
+    return c.color
+  }
+
   /// Writes the effect of `p` on the drawing in `drawn` (of `layer`) over the box `out` into
   /// `effectOut` (premultiplied RGBA8, `out.width` pixels a row): the drawing blurred, or the
   /// drawing over its shadow. The blur is separable: rows first (floats), then columns; the
   /// sums are rounded once, to the nearest level.
-  private func applyEffect(_ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox) {
+  ///
+  /// A blur of a drawing in one opaque color (`solid`: a blurred circle, say) is a shadow of
+  /// it in that color with nothing drawn over it: its alpha blurred and tinted, a quarter of
+  /// the work of blurring four channels. That is exact but for each channel's rounding in the
+  /// drawing (at most ½ level on edge pixels, averaged by the blur), so it is taken only by
+  /// the recursive filter (σ ≥ 2), whose kernel spreads any pixel's weight below 0.04.
+  private func applyEffect(
+    _ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox, solid: PremulColor?
+  ) {
     if out.width &* out.height &* 4 > effectOutBytes {
       effectOut.deallocate()
       effectOutBytes = max(out.width &* out.height &* 4, effectOutBytes &* 2)
@@ -546,14 +564,22 @@ final class RasterBuffers {
       }
       return
     }
-    let channels = p.isShadow ? 1 : 4
+    var tint: SIMD4<Float>? = nil
+    if case .shadow(let t) = p.kind {
+      tint = t
+    } else if let solid, p.kx.recursive != nil, p.ky.recursive != nil {
+      tint = SIMD4(Float(solid.r), Float(solid.g), Float(solid.b), 255) / 255
+    }
+    // The drawing over the blurred alpha: a shadow's.
+    let over = p.isShadow ? drawn : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    let channels = tint == nil ? 4 : 1
     let outFloats = out.width &* channels
     let dst = effectOut
     // Row y's sums over floats from..<from + count of the output: rounded (blur), or the
-    // shadow's alpha tinted under the drawing; four channels at a time, no per-byte checks.
+    // alpha tinted (under the drawing, for a shadow); no per-byte checks.
     func emit(_ y: Int, _ from: Int, _ count: Int, _ s: UnsafePointer<Float>) {
       let d = dst + (y &- out.y0) &* out.width &* 4
-      guard case .shadow(let tint) = p.kind else {
+      guard let tint else {
         var k = 0
         while k &+ 4 <= count {
           d.storeBytes(
@@ -567,17 +593,16 @@ final class RasterBuffers {
         }
         return
       }
-      let inRows = y >= drawn.y0 && y < drawn.y1
-      for k in 0..<count {
-        let x = out.x0 &+ from &+ k
-        var v = tint * s[k]
-        if inRows && x >= drawn.x0 && x < drawn.x1 {
-          let q = UnsafeRawPointer(layer.pixel(x, y)).loadUnaligned(as: SIMD4<UInt8>.self)
-          let c = SIMD4<Float>(Float(q[0]), Float(q[1]), Float(q[2]), Float(q[3]))
-          v = c + v * (1 - c[3] / 255)
-        }
-        d.storeBytes(of: levels(v), toByteOffset: (from &+ k) &* 4, as: SIMD4<UInt8>.self)
+      // The drawing's columns in this run of the row (none on rows it does not reach).
+      let x0 = out.x0 &+ from
+      var lo = 0, hi = 0
+      if y >= over.y0 && y < over.y1 {
+        lo = min(max(over.x0 &- x0, 0), count)
+        hi = max(min(over.x1 &- x0, count), lo)
       }
+      shadowRow(
+        s, count: count, tint: tint, drawing: UnsafeRawPointer(layer.pixel(x0 &+ lo, lo < hi ? y : drawn.y0)),
+        drawn: lo..<hi, into: d + from &* 4)
     }
     if let gx = p.kx.recursive, let gy = p.ky.recursive {
       // Rows in groups of 16 lanes, into rows of floats padded with zeros to a multiple of 16
@@ -586,22 +611,44 @@ final class RasterBuffers {
       let scratchBytes = max(
         recursiveRowsScratch(drawn.x0..<drawn.x1, out.x0..<out.x1, gx, clamp: p.isOpaque),
         recursiveColumnsScratch(drawn.y0..<drawn.y1, out.y0..<out.y1, gy, clamp: p.isOpaque))
-      reserveBlurFloats(drawn.height &* stride &+ scratchBytes / 4 &+ 16)
+      // Then the column pass's sums, when the AVX2 loop runs it.
+      let sumsAt = drawn.height &* stride &+ scratchBytes / 4 &+ 16
+      reserveBlurFloats(sumsAt &+ (avx2 ? out.height &* stride : 0))
       let passed = blurFloats, scratch = UnsafeMutableRawPointer(blurFloats + drawn.height &* stride)
-      var y = drawn.y0
-      while y < drawn.y1 {
-        let count = min(group, drawn.y1 &- y), rows = passed + (y &- drawn.y0) &* stride
-        for r in 0..<count { (rows + (r &* stride &+ outFloats)).update(repeating: 0, count: stride &- outFloats) }
-        let first = y
-        recursiveBlurRows(
-          { UnsafeRawPointer(layer.pixel(drawn.x0, first &+ $0)) }, count: count, input: drawn.x0..<drawn.x1,
-          output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque, filter: gx, scratch: scratch, into: rows,
-          outStride: stride)
-        y &+= count
+      // A row whose input is the row above's (the straight sides of a rounded rectangle's
+      // alpha) gets its sums copied: the lanes are independent, so a row's sums are the same
+      // bytes whichever rows share its group.
+      @inline(__always) func repeats(_ y: Int) -> Bool {
+        y > drawn.y0
+          && sameBlurInput(
+            layer.pixel(drawn.x0, y &- 1), layer.pixel(drawn.x0, y), count: drawn.width, channels: channels)
+      }
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: group) { pending in
+        var count = 0
+        func flush() {
+          for r in 0..<count {
+            (passed + ((pending[r] &- drawn.y0) &* stride &+ outFloats)).update(
+              repeating: 0, count: stride &- outFloats)
+          }
+          recursiveBlurRows(
+            { UnsafeRawPointer(layer.pixel(drawn.x0, pending[$0])) }, count: count, input: drawn.x0..<drawn.x1,
+            output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque, filter: gx, scratch: scratch,
+            into: { passed + (pending[$0] &- drawn.y0) &* stride })
+          count = 0
+        }
+        for y in drawn.y0..<drawn.y1 where !repeats(y) {
+          pending[count] = y
+          count &+= 1
+          if count == group { flush() }
+        }
+        if count > 0 { flush() }
+      }
+      for y in drawn.y0..<drawn.y1 where repeats(y) {
+        (passed + (y &- drawn.y0) &* stride).update(from: passed + (y &- 1 &- drawn.y0) &* stride, count: stride)
       }
       recursiveBlurColumns(
         passed, inputRows: drawn.y0..<drawn.y1, outputRows: out.y0..<out.y1, length: outFloats, stride: stride,
-        clamp: p.isOpaque, filter: gy, scratch: scratch, emit: emit)
+        clamp: p.isOpaque, filter: gy, scratch: scratch, avx2: avx2, sums: blurFloats + sumsAt, emit: emit)
       return
     }
     let rowFloats = drawn.width &* channels

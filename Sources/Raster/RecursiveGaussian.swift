@@ -17,7 +17,7 @@ import RealModule
 /// A shadow's offset is a shift by whole pixels plus a two-tap (1 − f, f) for the fraction
 /// f, whose variance f(1 − f) is taken out of the Gaussian's, so mean and variance are
 /// exact; what is left (the two-tap's third cumulant) is below 0.2 level for σ ≥ 2.
-struct RecursiveGaussian {
+package struct RecursiveGaussian {
   /// The poles p₁, p₂ and the output weights c₁, c₂ (y = Re(c₁z₁ + c₂z₂)).
   var p1r: Float, p1i: Float, p2r: Float, p2i: Float
   var c1r: Float, c1i: Float, c2r: Float, c2i: Float
@@ -36,7 +36,7 @@ struct RecursiveGaussian {
   /// convolution keeps σ < 2, where it is about as fast.
   static let minimumSigma = 2.0
 
-  init(sigma: Double, shift: Double) {
+  package init(sigma: Double, shift: Double) {
     let w = shift.rounded(.down)
     whole = Int(w)
     let f = shift - w

@@ -161,4 +161,38 @@ import Testing
     let d = PremulColor(Color(red: -1, green: .nan, blue: 0.2, opacity: 1.7))
     #expect(d == PremulColor(r: 0, g: 0, b: 51, a: 255))
   }
+  // The AVX2 column pass of the recursive blur must give the Swift loop's bits: same
+  // operations, same order, no fused multiply-add (or frames would depend on the CPU).
+  @Test(arguments: [(2.0, 0.0, false), (3.3, 4.6, false), (24, -7.25, false), (9.5, 0.0, true)])
+  func recursiveColumnsInAVX2AreTheSwiftLoopsBits(sigma: Double, shift: Double, clamp: Bool) {
+    if !avx2 { return }  // this CPU only runs the Swift loops
+    var g = SeededRandomNumberGenerator(seed: 11)
+    let length = 37, stride = 48, inputRows = 5..<29
+    let outputRows = clamp ? inputRows : -40..<70
+    var rows = [Float](repeating: 0, count: inputRows.count * stride)
+    for y in 0..<inputRows.count {
+      for x in 0..<length { rows[y * stride + x] = Float(g.next() % 256) }
+    }
+    let filter = RecursiveGaussian(sigma: sigma, shift: shift)
+    func run(_ useAVX2: Bool) -> [Float] {
+      var got = [Float](repeating: .nan, count: outputRows.count * length)
+      let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4096 * 64, alignment: 16)
+      let sums = UnsafeMutablePointer<Float>.allocate(capacity: outputRows.count * stride)
+      defer { scratch.deallocate(); sums.deallocate() }
+      rows.withUnsafeBufferPointer { r in
+        recursiveBlurColumns(
+          r.baseAddress!, inputRows: inputRows, outputRows: outputRows, length: length, stride: stride, clamp: clamp,
+          filter: filter, scratch: scratch, avx2: useAVX2, sums: sums
+        ) { y, from, count, s in
+          for k in 0..<count { got[(y - outputRows.lowerBound) * length + from + k] = s[k] }
+        }
+      }
+      return got
+    }
+    let swift = run(false), avx = run(true)
+    #expect(swift.map(\.bitPattern) == avx.map(\.bitPattern))
+    #expect(!swift.contains { $0.isNaN })
+    // Not all zero: the filter carried the input.
+    #expect(swift.contains { $0 > 1 })
+  }
 }

@@ -158,16 +158,56 @@ import Testing
     #expect(worst <= 1, "σ \(sigma), offset (\(dx), \(dy)): worst \(worst) levels")
   }
 
-  @Test(arguments: [(1.5, 1), (2.2, 1), (8, 2), (32, 5), (128, 8)])
-  func opaqueBlurRepeatsTheEdgesAndStaysInTheDrawingsBox(sigma: Double, scale: Int) {
+  // One shape in one opaque color is blurred as its alpha tinted by the color (σ ≥ 2): still
+  // the convolution of its four channels, as drawn, within a level.
+  @Test(arguments: [2.0, 2.6, 6.3, 24])
+  func blurOfOneShapeInOneOpaqueColorIsTheGaussianConvolution(sigma: Double) {
+    let w = 64, h = 48
+    let margin = Int((6 * sigma).rounded(.up)) + 2
+    let color = Color(red: 0.9, green: 0.35, blue: 0.12)
+    let scale = Self.scale(for: sigma)
+    let zoom = AffineTransform.translation(x: -32, y: -24).concatenating(.scale(x: scale, y: scale))
+      .concatenating(.translation(x: 32, y: 24))
+    // Edges at fractions of a pixel, so that many edge pixels carry rounded channels.
+    let shapes: [ShapeGeometry] = [
+      .ellipse(Rect(x: 9.3, y: 7.6, width: 41.5, height: 30.2)),
+      .rectangle(Rect(x: -5.35, y: 11.7, width: 47.4, height: 23.45)),
+    ]
+    for shape in shapes {
+      let reach = Int((6 * sigma).rounded(.up))
+      let weights = (-reach...reach).map { Self.mass($0, 0, sigma) }
+      let moved = AffineTransform.translation(x: Double(margin), y: Double(margin))
+      let plain = render(
+        [fill(shape, zoom.concatenating(moved), color: color)], width: w + 2 * margin, height: h + 2 * margin)
+      let src = (0..<plain.height).map { y in
+        (0..<plain.width).flatMap { x in
+          let c = plain.pixel(x: x, y: y)
+          return [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+        }
+      }
+      let got = render(
+        [.layer(items: [fill(shape, zoom, color: color)], opacity: 1, effect: .blur(sigma: sigma, opaque: false))],
+        width: w, height: h)
+      let want = Self.convolve(src, width: w, height: h, margin: margin, wx: weights, wy: weights)
+      let worst = Self.worst(got) { x, y, ch in want[y][x * 4 + ch] }
+      #expect(worst <= 1, "σ \(sigma), \(shape): worst \(worst) levels")
+    }
+  }
+
+  @Test(arguments: [(1.5, 1, true), (2.2, 1, true), (8, 2, true), (32, 5, true), (128, 8, true), (8, 2, false)])
+  func opaqueBlurRepeatsTheEdgesAndStaysInTheDrawingsBox(sigma: Double, scale: Int, split: Bool) {
     let w = 40 * scale, h = 32 * scale, s = Double(scale)
     let rect = Rect(x: 6 * s, y: 5 * s, width: 25 * s, height: 19 * s)
     let colors: [Color] = [.init(red: 1, green: 0, blue: 0), .init(red: 0, green: 0, blue: 1)]
-    // Two halves of different colors, so that the blur has something to mix.
-    let items: [DisplayItem] = [
-      fill(.rectangle(Rect(x: rect.minX, y: rect.minY, width: 12 * s, height: rect.height)), color: colors[0]),
-      fill(.rectangle(Rect(x: rect.minX + 12 * s, y: rect.minY, width: 13 * s, height: rect.height)), color: colors[1]),
-    ]
+    // Two halves of different colors, so that the blur has something to mix; or one
+    // rectangle in one color (blurred as its alpha, tinted).
+    let items: [DisplayItem] =
+      split
+      ? [
+        fill(.rectangle(Rect(x: rect.minX, y: rect.minY, width: 12 * s, height: rect.height)), color: colors[0]),
+        fill(
+          .rectangle(Rect(x: rect.minX + 12 * s, y: rect.minY, width: 13 * s, height: rect.height)), color: colors[1]),
+      ] : [fill(.rectangle(rect), color: colors[0])]
     let plain = render(items, width: w, height: h)
     let got = render([.layer(items: items, opacity: 1, effect: .blur(sigma: sigma, opaque: true))], width: w, height: h)
     let reach = Int((6 * sigma).rounded(.up))

@@ -1,8 +1,9 @@
-// Compositing kernels for x86-64 CPUs with AVX2, chosen at run time.
+// Compositing and blur kernels for x86-64 CPUs with AVX2, chosen at run time.
 //
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
-// two loops that blend every covered pixel live here, with __attribute__((target("avx2"))).
+// two loops that blend every covered pixel and the recursive blur's column pass live here,
+// with __attribute__((target("avx2"))).
 // They compute exactly what FlipbookRaster's Kernels.swift computes (same formulas, same
 // integer rounding), 16 pixels a step; where AVX2 is missing (or on other architectures)
 // flipbook_avx2_available() is false and the Swift kernels run instead.
@@ -23,5 +24,17 @@ void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed);
 /// src_i = div255(color · c_i), out = src_i + div255(dst · (255 − div255(srcA · c_i))), where
 /// c_i is the low byte of the 32-bit coverage word i (coverage words hold c · 0x00010001).
 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed);
+
+/// The vertical pass of FlipbookRaster's recursive Gaussian (RecursiveGaussian.run over
+/// columns, as recursiveBlurColumns runs it), 16 floats a strip, with the same operations in
+/// the same order (no fused multiply-add), so the same bits. Row y of the input (inputLo ≤ y
+/// < inputHi) is at rows + (y − inputLo)·stride; the filter runs over rows spanLo ..<
+/// spanLo + spanCount, where index i reads input row spanLo + i − whole mixed with the row
+/// above by the fraction f (when f > 0); output row y (outLo ≤ y < outHi) goes to out + (y −
+/// outLo)·stride. `g` holds the filter's 16 coefficients (p1r p1i p2r p2i c1r c1i c2r c2i q1r
+/// q1i q2r q2i r1r r1i r2r r2i); `anti` room for spanCount · 16 floats.
+void flipbook_recursive_columns_avx2(
+    const float *rows, long inputLo, long inputHi, long spanLo, long spanCount, long whole, float f, long stride,
+    long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi);
 
 #endif
