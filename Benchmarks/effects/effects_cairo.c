@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "../bench_lines.h"
 
 enum { W = 1920, H = 1080, FRAMES = 60, NC = 20, NR = 50 };
 #define SEED 20261125u
@@ -91,23 +92,9 @@ static void draw_frame(cairo_t *cr, int f) {
   }
 }
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-static int cmp_d(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 static char impl[128];
 static void emit(const char *metric, const char *unit, double *v, int n) {
-  qsort(v, n, sizeof *v, cmp_d);
-  double med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-  printf("{\"impl\": \"%s\", \"wl\": \"effects\", \"metric\": \"%s\", \"unit\": \"%s\", \"median\": %.4f, "
-         "\"min\": %.4f, \"max\": %.4f, \"n\": %d}\n",
-         impl, metric, unit, med, v[0], v[n - 1], n);
-  fflush(stdout);
+  emit_line(impl, "effects", metric, unit, v, n, 0);
 }
 
 int main(int argc, char **argv) {

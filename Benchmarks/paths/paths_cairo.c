@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <zlib.h>
+#include "../bench_lines.h"
 
 enum { W = 1920, H = 1080, FRAMES = 60, PERIOD = 60, NB = 100, NA = 100, NL = 50, BP = 6, MAXP = 10 };
 #define SEED 20261123u
@@ -158,25 +159,9 @@ static void draw_frame(cairo_t *cr, int f, int parts) {
 
 /* ---- timing, PNG writers, JSON lines ------------------------------------------------------ */
 
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-static int cmp_d(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 static char impl[128];
 static void emit(const char *metric, const char *unit, double *v, int n, double bytes) {
-  qsort(v, n, sizeof *v, cmp_d);
-  double med = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-  printf("{\"impl\": \"%s\", \"wl\": \"paths\", \"metric\": \"%s\", \"unit\": \"%s\", \"median\": %.4f, "
-         "\"min\": %.4f, \"max\": %.4f, \"n\": %d",
-         impl, metric, unit, med, v[0], v[n - 1], n);
-  if (bytes > 0) printf(", \"bytes\": %.0f", bytes);
-  printf("}\n");
-  fflush(stdout);
+  emit_line(impl, "paths", metric, unit, v, n, bytes);
 }
 
 /* libpng, RGB (the frames are opaque), level 1, no filter: the fast baseline. */
