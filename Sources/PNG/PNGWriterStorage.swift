@@ -6,7 +6,7 @@ import CZlib
 /// An image is written in one pass over its rows, in strips of about ``stripTarget`` bytes:
 /// each row is converted (RGB packing or un-premultiplying) and filtered into the strip, then
 /// the strip is checksummed and handed to deflate while it is still in the cache. A stream
-/// that compresses whole images (libdeflate, the default) gets one strip of all rows instead,
+/// that compresses whole images (libdeflate) gets one strip of all rows instead,
 /// so memory is then about twice the filtered image (6 MB for an opaque 1080p frame, plus
 /// libdeflate's output bound) per encoder; with igzip or zlib it is a few hundred KiB. Deflate
 /// output collects in a fixed buffer that becomes one IDAT chunk whenever it fills.
