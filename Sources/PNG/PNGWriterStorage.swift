@@ -1,5 +1,4 @@
 import CIsal
-import CZlib
 
 /// The deflate stream and buffers of one ``PNGEncoder``, reused from image to image.
 ///
@@ -81,7 +80,9 @@ final class PNGWriterStorage {
     typeStart.copyMemory(from: type.utf8Start, byteCount: 4)
     if let data, count > 0 { (typeStart + 4).copyMemory(from: data, byteCount: count) }
     outputCount &+= 4 &+ count
-    let crc = crc32(0, typeStart.assumingMemoryBound(to: UInt8.self), UInt32(4 &+ count))
+    // ISA-L's folding CRC-32 (the same polynomial and conventions as zlib's `crc32`, several
+    // times faster on chunks of 256 KiB).
+    let crc = crc32_gzip_refl(0, typeStart.assumingMemoryBound(to: UInt8.self), UInt64(4 &+ count))
     appendBigEndian(UInt32(truncatingIfNeeded: crc))
   }
 
