@@ -197,16 +197,20 @@ struct Accumulator {
 
   // MARK: Resolution
 
-  /// Resolves every row into coverage and composites the paint into the target at the
-  /// window's position. Per row, only the blocks from the first to the last touched one can be
-  /// covered (the running sum is 0 outside). Touched blocks are resolved in SIMD; untouched
-  /// blocks between them get their constant coverage written into the coverage run, except
-  /// full-coverage spans of `solidRunBlocks` blocks or more, which go straight to `blendSolid`.
-  /// Each coverage run is blended with one `blendMask` call. Leaves cells and bits zeroed.
-  /// With `shading` (a gradient), each run's colors are shaded first and blended per pixel.
-  func resolve(into target: Target, paint: Paint, shading: Shading? = nil, scratch cov: UnsafeMutableRawPointer) {
+  /// Resolves every row into coverage and composites the painter's colors at the window's
+  /// position: `dst` is its first pixel, (ox, oy), in a buffer of `rowBytes` bytes per row.
+  /// Per row, only the blocks from the first to the last touched one can be covered (the
+  /// running sum is 0 outside). Touched blocks are resolved in SIMD; untouched blocks between
+  /// them get their constant coverage written into the coverage run, except full-coverage
+  /// spans of `solidRunBlocks` blocks or more, which the painter fills directly. Each coverage
+  /// run is blended with one `RunPainter.blend` call. Leaves cells and bits zeroed. Generic
+  /// over the painter so that a plain color's rows never touch a gradient's shading (a
+  /// `Shading?` here was copied at every run).
+  func resolve<P: RunPainter>(
+    into dst: UnsafeMutableRawPointer, rowBytes: Int, painter: P, scratch cov: UnsafeMutableRawPointer
+  ) {
     let nb = stride &>> blockShift
-    let x0 = Int(ox)
+    let x0 = Int(ox), y0 = Int(oy)
     var r = 0
     while r < rows {
       let rowBits = bits + r &* wordsPerRow
@@ -218,7 +222,8 @@ struct Accumulator {
         var end = first
         var runStart = first  // first block of the pending coverage run in `cov`
         var cp = cov
-        let dstRow = target.pixel(x0, Int(oy) &+ r)
+        let y = y0 &+ r
+        let dstRow = dst + r &* rowBytes
         while true {
           let u = nextClear(rowBits, from: b, limit: nb)
           while b < u {
@@ -232,19 +237,12 @@ struct Accumulator {
           if t >= nb { break }
           let c = coverageByte(carry)
           if c == 255 && t &- b >= solidRunBlocks {
-            // A long solid span: flush the pending coverage run, then blend it directly.
-            flush(dstRow, cov, runStart, b, paint, shading, Int(oy) &+ r)
+            // A long solid span: flush the pending coverage run, then fill it directly.
+            flush(dstRow, cov, runStart, b, painter, x0, y)
             var pe = t &<< blockShift
             if pe > width { pe = width }
             let ps = b &<< blockShift
-            if pe > ps {
-              if let shading {
-                let colors = shading.shade(x: x0 &+ ps, y: Int(oy) &+ r, count: pe &- ps)
-                compositeLayer(dstRow + ps &* 4, layer: colors, count: pe &- ps, opacity: 255)
-              } else {
-                blendSolid(dstRow + ps &* 4, count: pe &- ps, paint: paint)
-              }
-            }
+            if pe > ps { painter.fill(dstRow + ps &* 4, x: x0 &+ ps, y: y, count: pe &- ps) }
             b = t
             runStart = t
             cp = cov
@@ -257,7 +255,7 @@ struct Accumulator {
             }
           }
         }
-        flush(dstRow, cov, runStart, end, paint, shading, Int(oy) &+ r)
+        flush(dstRow, cov, runStart, end, painter, x0, y)
         // Only words first…end−1 can hold set bits; usually one word (no memset call).
         let wLast = (end &- 1) &>> 6
         var wi = first &>> 6
@@ -276,23 +274,52 @@ struct Accumulator {
 let solidRunBlocks = 4
 
 extension Accumulator {
-  /// Blends the pending coverage run (blocks bs..<be, stored from `cov`) of one row.
+  /// Blends the pending coverage run (blocks bs..<be, stored from `cov`) of row y, whose
+  /// first pixel is x0.
   @inline(__always)
-  func flush(
-    _ dstRow: UnsafeMutableRawPointer, _ cov: UnsafeMutableRawPointer, _ bs: Int, _ be: Int,
-    _ paint: Paint, _ shading: Shading?, _ y: Int
+  func flush<P: RunPainter>(
+    _ dstRow: UnsafeMutableRawPointer, _ cov: UnsafeMutableRawPointer, _ bs: Int, _ be: Int, _ painter: P,
+    _ x0: Int, _ y: Int
   ) {
     let ps = bs &<< blockShift
     var pe = be &<< blockShift
     if pe > width { pe = width }
     if pe > ps {
-      if let shading {
-        let colors = shading.shade(x: Int(ox) &+ ps, y: y, count: pe &- ps)
-        blendShadedMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), colors: colors, count: pe &- ps)
-      } else {
-        blendMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), count: pe &- ps, paint: paint)
-      }
+      painter.blend(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), x: x0 &+ ps, y: y, count: pe &- ps)
     }
+  }
+}
+
+/// How `Accumulator.resolve` paints a shape's rows: a plain color (`Paint`) or a gradient's
+/// or image's colors (`Shading`). Pixels x..<x+count of row y start at `dst`.
+protocol RunPainter {
+  /// Source-over with per-pixel coverage (one `coveragePair` per pixel).
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int)
+  /// Source-over at full coverage.
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int)
+}
+
+extension Paint: RunPainter {
+  @inline(__always)
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int) {
+    blendMask(dst, coverage: coverage, count: count, paint: self)
+  }
+
+  @inline(__always)
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int) {
+    blendSolid(dst, count: count, paint: self)
+  }
+}
+
+extension Shading: RunPainter {
+  @inline(__always)
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int) {
+    blendShadedMask(dst, coverage: coverage, colors: shade(x: x, y: y, count: count), count: count)
+  }
+
+  @inline(__always)
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int) {
+    compositeLayer(dst, layer: shade(x: x, y: y, count: count), count: count, opacity: 255)
   }
 }
 
