@@ -1,3 +1,4 @@
+import CRasterKernels
 import FlipbookImage
 
 // Exact-area coverage by signed-area accumulation (font-rs / stb_truetype v2 / libart).
@@ -23,7 +24,7 @@ import FlipbookImage
 let blockShift = 2
 
 /// One shape's accumulation window; points are pixel coordinates.
-struct Accumulator {
+package struct Accumulator {
   let cells: UnsafeMutablePointer<Float>
   let bits: UnsafeMutablePointer<UInt64>
   /// Cells per row (a multiple of 4, at least `width + 2`).
@@ -36,21 +37,33 @@ struct Accumulator {
   let w: Double, h: Double
   /// +1 or −1: the sign of the contour being added (−1 reverses it).
   var sign: Double = 1
+  /// Whether `addPolygon` runs CRasterKernels' AVX2 twin (same bits), decided once per shape
+  /// like `Paint.useAVX2`; tests turn it off to compare the two.
+  let useAVX2: Bool
 
-  init(
+  package init(
     cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
-    stride: Int, wordsPerRow: Int, x0: Int, y0: Int, width: Int, rows: Int
+    stride: Int, wordsPerRow: Int, x0: Int, y0: Int, width: Int, rows: Int, useAVX2: Bool = avx2
   ) {
     self.cells = cells; self.bits = bits; self.stride = stride; self.wordsPerRow = wordsPerRow
     ox = Double(x0); oy = Double(y0)
     self.width = width; self.rows = rows
     w = Double(width); h = Double(rows)
+    self.useAVX2 = useAVX2
   }
 
   /// Adds a closed polygon given in pixel coordinates (x, y pairs; the closing edge implied).
+  /// Most of a frame's drawing time is spent here (a row step per line and pixel row), so
+  /// with AVX2 it runs as flipbook_add_polygon_avx2, the same steps compiled for that CPU.
   @inline(__always)
-  mutating func addPolygon(_ p: UnsafePointer<Double>, count n: Int, sign: Double) {
+  package mutating func addPolygon(_ p: UnsafePointer<Double>, count n: Int, sign: Double) {
     if n < 2 { return }
+    if useAVX2 {
+      var window = flipbook_accumulator(
+        cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow, ox: ox, oy: oy, w: w, h: h)
+      flipbook_add_polygon_avx2(&window, p, n, sign)
+      return
+    }
     self.sign = sign
     var px = p[(n &- 1) &* 2] - ox, py = p[(n &- 1) &* 2 &+ 1] - oy
     var i = 0
