@@ -92,9 +92,9 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       path: "Sources/Engine"),
-    // The blend loops and the blur's column pass built for AVX2 and picked at run time (Swift
-    // has no per-function target features, and a flag like -mavx2 would make the package
-    // unusable as a dependency).
+    // The blend loops, the coverage accumulation and the blur's column pass built for AVX2
+    // and picked at run time (Swift has no per-function target features, and a flag like
+    // -mavx2 would make the package unusable as a dependency).
     .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
     .target(
       name: "FlipbookRaster",

@@ -3,7 +3,7 @@
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
 // two loops that blend every covered pixel and the recursive blur's column pass live here,
-// with __attribute__((target("avx2"))).
+// with __attribute__((target("avx2"))), and the coverage accumulation in coverage_kernels.h.
 // They compute exactly what FlipbookRaster's Kernels.swift computes (same formulas, same
 // integer rounding), 16 pixels a step; where AVX2 is missing (or on other architectures)
 // flipbook_avx2_available() is false and the Swift kernels run instead.
@@ -12,6 +12,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+// The accumulation kernel, here too so that a module cache built before it existed is rebuilt.
+#include "coverage_kernels.h"
 
 /// True when this CPU runs the AVX2 kernels below.
 bool flipbook_avx2_available(void);
