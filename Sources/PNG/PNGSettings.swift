@@ -7,23 +7,24 @@
 /// on the thread, the run or where buffers sit in memory (issue 20). Measured in memory on
 /// the reference workload (1080p frames of flat anti-aliased shapes, frames 0 and 30;
 /// `flipbook-bench png`, fastest of 5, conversion and checksum included) on a 2-vCPU AMD EPYC
-/// (AVX-512), 2026-11-23:
+/// (AVX-512), 2026-11-24, RGB packed by the AVX2 kernel:
 ///
 /// | settings | ms/frame | bytes |
 /// |---|---:|---:|
-/// | igzip L0 | 4.9 | 364,296 |
-/// | igzip L1 | 5.0 | 288,711 |
-/// | **igzip L2** | 5.0 | 287,864 |
-/// | igzip L3 | 15.6 | 314,739 |
-/// | igzip L1, Up / Sub filter | 5.3 / 5.4 | 321,081 / 334,574 |
-/// | libdeflate L1 / L2 / L3 | 16.7 / 16.3 / 16.6 | 269,959 / 264,336 / 263,981 |
-/// | libdeflate L6 | 20.7 | 253,616 |
-/// | zlib 1.2.13 L1 / L6 | 24.7 / 44.9 | 295,277 / 253,447 |
+/// | igzip L0 | 2.8 | 364,296 |
+/// | **igzip L2** | 2.9 | 287,863 |
+/// | igzip L3 | 13.4 | 314,738 |
+/// | igzip L1, Up / Sub filter | 3.2 / 3.2 | 321,080 / 334,574 |
+/// | libdeflate L1 / L2 / L3 | 14.5 / 14.1 / 14.3 | 269,959 / 264,336 / 263,980 |
+/// | libdeflate L6 | 18.3 | 253,615 |
+/// | zlib 1.2.13 L1 / L6 | 18.0 / 38.2 | 295,276 / 253,447 |
 ///
-/// So the default encodes about 3.3× faster than libdeflate's fastest levels and writes 9 %
-/// larger files; libdeflate stays for callers who want smaller files (its bytes are
-/// reproducible too, and it was the default while igzip's were not). Sub or Up filters only
-/// made files larger here. zlib's bytes are reproducible (portable C), but it is the slowest.
+/// (igzip L1: 5.0 ms and 288,711 bytes against L2's 5.0 and 287,863 in a run before the AVX2
+/// packing.) So the default encodes about 5× faster than libdeflate's fastest levels and
+/// writes 9 % larger files; libdeflate stays for callers who want smaller files (its bytes
+/// are reproducible too, and it was the default while igzip's were not). Sub or Up filters
+/// only made files larger here. zlib's bytes are reproducible (portable C), but it is the
+/// slowest.
 ///
 /// Without the dictionary, igzip is **not reproducible** at levels 1 and 2: ISA-L 2.30's x86
 /// match finder (`isal_deflate_icf_body_hash_hist_*`, up to at least 2.31.1) has a path for a
@@ -36,7 +37,7 @@ public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
   /// The deflate implementation.
   public enum Compressor: Sendable, CaseIterable {
     /// libdeflate: levels 0 (stored) … 12 (smallest), whole-image compression whose bytes
-    /// depend only on the input; smaller files than igzip's, about 3× slower.
+    /// depend only on the input; smaller files than igzip's, about 5× slower.
     case libdeflate
     /// Intel's ISA-L igzip: levels 0…3, SIMD match finding, many times faster than zlib; the
     /// default (each stream primed with a dictionary so that its bytes depend only on the
