@@ -73,6 +73,15 @@ public struct Rasterizer {
   /// The most outline points a frame may need (`exceededWorkLimit`).
   public static let maxOutlinePoints = maxFramePoints
 
+  /// The glyph coverage masks this rasterizer holds (text drawn from masks, see `GlyphRun`):
+  /// how many, and their bytes with their bookkeeping, at most ``glyphMaskBudget``.
+  public var glyphMaskCount: Int { buffers.glyphMasks.count }
+  public var glyphMaskBytes: Int { buffers.glyphMasks.bytes }
+
+  /// The bound on ``glyphMaskBytes``, per rasterizer (so per worker thread): past it, the
+  /// masks are dropped and made again as frames need them, which changes no pixel.
+  public static let glyphMaskBudget = GlyphMaskCache.budget
+
   /// Resizes `pixmap` to list.width×list.height if needed, fills it with list.background (premultiplied), then draws every item in order with source-over.
   public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {
     let w = max(list.width, 0), h = max(list.height, 0)
