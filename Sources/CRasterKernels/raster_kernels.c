@@ -54,39 +54,38 @@ AVX2 void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed) {
   }
 }
 
+/// 8 pixels of flipbook_blend_mask_avx2: the color (cLo, cHi, cA split; solidInv = 255 − its
+/// alpha) scaled by the coverage words `cov`, over `d`.
+AVX2 static inline __m256i blend_group(
+    __m256i d, __m256i cov, __m256i cLo, __m256i cHi, __m256i cA, __m256i solidInv) {
+  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, _mm256_set1_epi32(0x00FF00FF))) == -1) {
+    return over(d, cLo, cHi, solidInv);  // all 255
+  }
+  __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
+  __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
+  __m256i inv = _mm256_sub_epi16(_mm256_set1_epi16(255), div255(_mm256_mullo_epi16(cA, cov)));
+  return over(d, sLo, sHi, inv);
+}
+
 AVX2 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed) {
   uint8_t *p = dst;
   const uint8_t *c = coverage;
   const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
   const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
   const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
-  const __m256i full = _mm256_set1_epi32(0x00FF00FF);
   const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
-  const __m256i v255 = _mm256_set1_epi16(255);
   long i = 0;
   for (; i + 8 <= count; i += 8) {
     __m256i cov = _mm256_loadu_si256((const __m256i *)(c + 4 * i));
     if (_mm256_testz_si256(cov, cov)) continue;  // all 0: nothing to draw
     __m256i d = _mm256_loadu_si256((const __m256i *)(p + 4 * i));
-    __m256i out;
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, full)) == -1) {
-      out = over(d, cLo, cHi, solidInv);  // all 255
-    } else {
-      __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-      __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-      __m256i inv = _mm256_sub_epi16(v255, div255(_mm256_mullo_epi16(cA, cov)));
-      out = over(d, sLo, sHi, inv);
-    }
-    _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
+    _mm256_storeu_si256((__m256i *)(p + 4 * i), blend_group(d, cov, cLo, cHi, cA, solidInv));
   }
   if (i < count) {
     __m256i m = first_lanes(count - i);
     __m256i cov = _mm256_maskload_epi32((const int *)(c + 4 * i), m);
     __m256i d = _mm256_maskload_epi32((const int *)(p + 4 * i), m);
-    __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-    __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-    __m256i inv = _mm256_sub_epi16(v255, div255(_mm256_mullo_epi16(cA, cov)));
-    _mm256_maskstore_epi32((int *)(p + 4 * i), m, over(d, sLo, sHi, inv));
+    _mm256_maskstore_epi32((int *)(p + 4 * i), m, blend_group(d, cov, cLo, cHi, cA, solidInv));
   }
 }
 
@@ -170,9 +169,7 @@ AVX2 void flipbook_blend_mask8_avx2(
   const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
   const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
   const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
-  const __m256i full = _mm256_set1_epi32(0x00FF00FF);
   const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
-  const __m256i v255 = _mm256_set1_epi16(255);
   for (long y = 0; y < height; y++) {
     uint8_t *p = (uint8_t *)dst + y * dstStride;
     const uint8_t *c = mask + y * maskStride;
@@ -193,15 +190,7 @@ AVX2 void flipbook_blend_mask8_avx2(
       __m256i m = first_lanes(n);
       __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * i))
                          : _mm256_maskload_epi32((const int *)(p + 4 * i), m);
-      __m256i out;
-      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, full)) == -1) {
-        out = over(d, cLo, cHi, solidInv);  // all 255
-      } else {
-        __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-        __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-        __m256i inv = _mm256_sub_epi16(v255, div255(_mm256_mullo_epi16(cA, cov)));
-        out = over(d, sLo, sHi, inv);
-      }
+      __m256i out = blend_group(d, cov, cLo, cHi, cA, solidInv);
       if (n == 8) {
         _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
       } else {

@@ -69,6 +69,9 @@ extension RasterBuffers {
         mask = makeMask(
           face, g.id, kx: kx, ky: ky, phaseX: Double(qx & 3) * 0.25, phaseY: Double(qy & 3) * 0.25, box: box,
           recorder: &rec)
+        // Over the frame's work limit the outline was not recorded whole: not a mask to keep
+        // (the frame is not drawn).
+        if rec.exceeded { return }
         if !glyphMasks.insert(mask, table, slot: slot, face: face, sx: sx, sy: sy) { tableFace = -1 }
       }
       let x0 = (qx >> 2) &+ mask.x0, y0 = (qy >> 2) &+ mask.y0
