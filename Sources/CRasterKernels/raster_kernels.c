@@ -54,39 +54,38 @@ AVX2 void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed) {
   }
 }
 
+/// 8 pixels of flipbook_blend_mask_avx2: the color (cLo, cHi, cA split; solidInv = 255 − its
+/// alpha) scaled by the coverage words `cov`, over `d`.
+AVX2 static inline __m256i blend_group(
+    __m256i d, __m256i cov, __m256i cLo, __m256i cHi, __m256i cA, __m256i solidInv) {
+  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, _mm256_set1_epi32(0x00FF00FF))) == -1) {
+    return over(d, cLo, cHi, solidInv);  // all 255
+  }
+  __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
+  __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
+  __m256i inv = _mm256_sub_epi16(_mm256_set1_epi16(255), div255(_mm256_mullo_epi16(cA, cov)));
+  return over(d, sLo, sHi, inv);
+}
+
 AVX2 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed) {
   uint8_t *p = dst;
   const uint8_t *c = coverage;
   const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
   const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
   const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
-  const __m256i full = _mm256_set1_epi32(0x00FF00FF);
   const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
-  const __m256i v255 = _mm256_set1_epi16(255);
   long i = 0;
   for (; i + 8 <= count; i += 8) {
     __m256i cov = _mm256_loadu_si256((const __m256i *)(c + 4 * i));
     if (_mm256_testz_si256(cov, cov)) continue;  // all 0: nothing to draw
     __m256i d = _mm256_loadu_si256((const __m256i *)(p + 4 * i));
-    __m256i out;
-    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, full)) == -1) {
-      out = over(d, cLo, cHi, solidInv);  // all 255
-    } else {
-      __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-      __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-      __m256i inv = _mm256_sub_epi16(v255, div255(_mm256_mullo_epi16(cA, cov)));
-      out = over(d, sLo, sHi, inv);
-    }
-    _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
+    _mm256_storeu_si256((__m256i *)(p + 4 * i), blend_group(d, cov, cLo, cHi, cA, solidInv));
   }
   if (i < count) {
     __m256i m = first_lanes(count - i);
     __m256i cov = _mm256_maskload_epi32((const int *)(c + 4 * i), m);
     __m256i d = _mm256_maskload_epi32((const int *)(p + 4 * i), m);
-    __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-    __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-    __m256i inv = _mm256_sub_epi16(v255, div255(_mm256_mullo_epi16(cA, cov)));
-    _mm256_maskstore_epi32((int *)(p + 4 * i), m, over(d, sLo, sHi, inv));
+    _mm256_maskstore_epi32((int *)(p + 4 * i), m, blend_group(d, cov, cLo, cHi, cA, solidInv));
   }
 }
 
@@ -158,6 +157,49 @@ AVX2 void flipbook_recursive_columns_avx2(
   }
 }
 
+/// 8 coverage bytes as coverage words (c · 0x00010001), as flipbook_blend_mask_avx2 reads them.
+AVX2 static inline __m256i coverage_words(const uint8_t *m) {
+  __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)m));
+  return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
+}
+
+AVX2 void flipbook_blend_mask8_avx2(
+    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
+    bool whole) {
+  const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
+  const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
+  const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
+  const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
+  for (long y = 0; y < height; y++) {
+    uint8_t *p = (uint8_t *)dst + y * dstStride;
+    const uint8_t *c = mask + y * maskStride;
+    for (long i = 0; i < width; i += 8) {
+      // A group of 8 (whole: the mask's zero padding and the pixels past the box, which
+      // coverage 0 leaves as they are), or the row's last pixels through masked loads.
+      long n = whole || width - i >= 8 ? 8 : width - i;
+      uint8_t tail[8] = {0};
+      const uint8_t *src = c + i;
+      if (n < 8) {
+        for (long k = 0; k < n; k++) tail[k] = src[k];
+        src = tail;
+      }
+      uint64_t bytes;
+      __builtin_memcpy(&bytes, src, 8);
+      if (bytes == 0) continue;  // nothing to draw
+      __m256i cov = coverage_words(src);
+      __m256i m = first_lanes(n);
+      __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * i))
+                         : _mm256_maskload_epi32((const int *)(p + 4 * i), m);
+      __m256i out = blend_group(d, cov, cLo, cHi, cA, solidInv);
+      if (n == 8) {
+        _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
+      } else {
+        _mm256_maskstore_epi32((int *)(p + 4 * i), m, out);
+      }
+    }
+  }
+}
+
 #else
 
 bool flipbook_avx2_available(void) { return false; }
@@ -170,6 +212,12 @@ void flipbook_recursive_columns_avx2(
     long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi) {
   (void)rows; (void)inputLo; (void)inputHi; (void)spanLo; (void)spanCount; (void)whole; (void)f; (void)stride;
   (void)length; (void)clamp; (void)g; (void)anti; (void)out; (void)outLo; (void)outHi;
+}
+
+void flipbook_blend_mask8_avx2(
+    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
+    bool whole) {
+  (void)dst; (void)dstStride; (void)mask; (void)maskStride; (void)width; (void)height; (void)packed; (void)whole;
 }
 
 #endif

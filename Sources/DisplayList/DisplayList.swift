@@ -21,6 +21,8 @@ public struct DisplayList: Sendable, Equatable {
 public indirect enum DisplayItem: Sendable, Equatable {
   /// A filled or stroked shape.
   case shape(ShapeItem)
+  /// A text's glyphs, filled with one paint (see ``GlyphRun`` for how they are placed).
+  case glyphs(GlyphRun)
   /// `compositingGroup`: the items are drawn into a transparent layer of the frame's size,
   /// which is then composited once with `opacity`, so overlaps inside do not show through.
   /// With a `clip` (`clipShape`, `cornerRadius`, `clipped`), each pixel of the layer is

@@ -389,15 +389,35 @@ extension CompiledScene {
     mutating func emit(
       _ geometry: ShapeGeometry, _ style: ShapeStyle, _ paint: FramePaint, _ bounds: Rect, _ ctx: DrawContext
     ) {
-      let (color, gradient) = Self.place(paint, in: bounds, opacity: ctx.opacity)
-      if let gradient {
-        if !gradient.stops.contains(where: { $0.color.opacity > 0 }) { return }
-      } else if color.opacity <= 0 {
-        return
-      }
+      guard let (color, gradient) = Self.visible(paint, in: bounds, opacity: ctx.opacity) else { return }
       append(
         .shape(ShapeItem(geometry: geometry, style: style, transform: ctx.transform, color: color, gradient: gradient)),
         ctx)
+    }
+
+    /// `paint` placed in `bounds` at `opacity` (``place(_:in:opacity:)``); nil when every
+    /// color of it is transparent, so that nothing is drawn.
+    static func visible(_ paint: FramePaint, in bounds: Rect, opacity: Double) -> (Color, GradientPaint?)? {
+      let (color, gradient) = place(paint, in: bounds, opacity: opacity)
+      if let gradient {
+        if !gradient.stops.contains(where: { $0.color.opacity > 0 }) { return nil }
+      } else if color.opacity <= 0 {
+        return nil
+      }
+      return (color, gradient)
+    }
+
+    /// Appends a text's glyphs painted with `paint`, a gradient placed in `bounds`, at
+    /// `fontSize` points; nothing when every color of it is transparent. The glyphs are
+    /// placed exactly when the scene asks for it (`render --exact-text`).
+    mutating func emitGlyphs(
+      _ glyphs: GlyphRunBuilder, fontSize: Double, _ paint: FramePaint, _ bounds: Rect, _ ctx: DrawContext
+    ) {
+      guard let (color, gradient) = Self.visible(paint, in: bounds, opacity: ctx.opacity) else { return }
+      let run = GlyphRun(
+        faces: glyphs.faces, glyphs: glyphs.glyphs, fontSize: fontSize, transform: ctx.transform, color: color,
+        gradient: gradient, exactPlacement: scene.scene.exactTextPlacement)
+      append(.glyphs(run), ctx)
     }
   }
 }

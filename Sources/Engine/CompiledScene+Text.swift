@@ -70,7 +70,7 @@ extension TextAlignment {
 }
 
 extension CompiledScene.Walker {
-  /// Draws a text node: its glyphs as one path, filled with the foreground paint. During a
+  /// Draws a text node: its glyphs as one ``GlyphRun``, filled with the foreground paint. During a
   /// content change (see ``ContentFade``), as the `contentTransition` says: the old text at
   /// 1 − p of the opacity under the new at p, each laid out in its own width and centered in
   /// the animated frame (`opacity`, `interpolate`); rolling characters (`numericText`); or
@@ -91,12 +91,12 @@ extension CompiledScene.Walker {
         alignment: text.alignment.lines)
     }
     func centered(_ l: TextLayout) -> Point { Point(x: r.midX - l.width / 2, y: r.midY - l.height / 2) }
-    func fill(_ elements: [PathGeometry.Element], opacity: Double, _ l: TextLayout, at origin: Point) {
-      guard opacity > 0, !elements.isEmpty else { return }
+    func fill(_ glyphs: GlyphRunBuilder, opacity: Double, _ l: TextLayout, at origin: Point) {
+      guard opacity > 0, !glyphs.glyphs.isEmpty else { return }
       var c = ctx
       c.opacity *= opacity
       let bounds = Rect(origin: origin, size: Size(width: l.width, height: l.height))
-      emit(.path(PathGeometry(elements, fillRule: .nonZero, overlapFree: true)), .fill, paint, bounds, c)
+      emitGlyphs(glyphs, fontSize: l.fontSize, paint, bounds, c)
     }
     if ctx.contentTransition != .identity, let fade = scene.contentFades[i]?.last(where: { $0.time <= time }) {
       let p = fade.progress.value(at: time).x
@@ -107,8 +107,8 @@ extension CompiledScene.Walker {
         if case .numericText(let down) = ctx.contentTransition, old.lines.count == 1, new.lines.count == 1 {
           roll(from: old, to: new, progress: p, countsDown: down)
         } else {
-          fill(old.path(at: centered(old)).elements, opacity: 1 - p, old, at: centered(old))
-          fill(new.path(at: centered(new)).elements, opacity: p, new, at: centered(new))
+          fill(GlyphRunBuilder(old, at: centered(old)), opacity: 1 - p, old, at: centered(old))
+          fill(GlyphRunBuilder(new, at: centered(new)), opacity: p, new, at: centered(new))
         }
         return
       }
@@ -117,7 +117,7 @@ extension CompiledScene.Walker {
     // toward the width of a text whose size or content has settled: half a point keeps its
     // last line from wrapping in that tail.
     let l = layout(string, width: still ? r.width : r.width + 0.5, centered: false)
-    fill(l.path(at: Point(x: r.minX, y: r.minY)).elements, opacity: 1, l, at: Point(x: r.minX, y: r.minY))
+    fill(GlyphRunBuilder(l, at: Point(x: r.minX, y: r.minY)), opacity: 1, l, at: Point(x: r.minX, y: r.minY))
 
     /// `numericText`: characters are matched from the end (the ones place with the ones
     /// place); a character in both texts slides from its old place to its new one, others
@@ -126,23 +126,49 @@ extension CompiledScene.Walker {
       let o = old.lines[0].glyphs, n = new.lines[0].glyphs
       let oo = centered(old), no = centered(new)
       let shift = 0.5 * new.lineHeight * (countsDown ? -1 : 1)
-      var staying: [PathGeometry.Element] = [], leaving: [PathGeometry.Element] = []
-      var arriving: [PathGeometry.Element] = []
+      var staying = GlyphRunBuilder(), leaving = GlyphRunBuilder(), arriving = GlyphRunBuilder()
       for k in stride(from: 1, through: max(o.count, n.count), by: 1) {
         let a = o.count - k >= 0 ? o[o.count - k] : nil
         let b = n.count - k >= 0 ? n[n.count - k] : nil
         if let a, let b, a.glyph == b.glyph, a.face === b.face {
           let x = (oo.x + a.x) + (no.x + b.x - oo.x - a.x) * p, y = (oo.y + a.y) + (no.y + b.y - oo.y - a.y) * p
-          new.appendOutline(of: b, at: Point(x: x, y: y), to: &staying)
+          staying.append(b, at: Point(x: x, y: y))
           continue
         }
-        if let a { new.appendOutline(of: a, at: Point(x: oo.x + a.x, y: oo.y + a.y - shift * p), to: &leaving) }
-        if let b { new.appendOutline(of: b, at: Point(x: no.x + b.x, y: no.y + b.y + shift * (1 - p)), to: &arriving) }
+        if let a { leaving.append(a, at: Point(x: oo.x + a.x, y: oo.y + a.y - shift * p)) }
+        if let b { arriving.append(b, at: Point(x: no.x + b.x, y: no.y + b.y + shift * (1 - p))) }
       }
       fill(leaving, opacity: 1 - p, old, at: oo)
       fill(staying, opacity: 1, new, at: no)
       fill(arriving, opacity: p, new, at: no)
     }
+  }
+}
+
+/// A text's glyphs being gathered for a ``GlyphRun``: each with its pen in local points and
+/// its face, the faces listed once each.
+struct GlyphRunBuilder {
+  var faces: [any GlyphSource] = []
+  var glyphs: [GlyphRun.Glyph] = []
+
+  init() {}
+
+  /// Every glyph of `layout`, its frame at `origin`.
+  init(_ layout: TextLayout, at origin: Point) {
+    for line in layout.lines {
+      for g in line.glyphs { append(g, at: Point(x: origin.x + g.x, y: origin.y + g.y)) }
+    }
+  }
+
+  mutating func append(_ g: TextLayout.PlacedGlyph, at pen: Point) {
+    let face: Int
+    if let k = faces.firstIndex(where: { $0 === g.face }) {
+      face = k
+    } else {
+      face = faces.count
+      faces.append(g.face)
+    }
+    glyphs.append(GlyphRun.Glyph(face: face, id: g.glyph, x: pen.x, y: pen.y))
   }
 }
 

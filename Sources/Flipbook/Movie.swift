@@ -33,13 +33,15 @@ public struct Movie: Sendable {
   ///   - fps: Frames per second; frame i is at i / fps seconds.
   ///   - duration: Seconds from the first frame to the last, both drawn; nil ends when the
   ///     last change has happened and every animation has settled.
+  ///   - exactText: Draw every glyph's outline at its exact position instead of from cached
+  ///     coverage masks at positions rounded to a quarter pixel (slower; `render --exact-text`).
   ///   - state: The initial state.
   ///   - content: The view for a state, as a SwiftUI `body` would build it.
   ///   - timeline: Changes the state over time. Work still scheduled when it returns runs
   ///     afterwards, as if it ended with `scheduler.run()`.
   public init<State, Content: View>(
     width: Double, height: Double, scale: Double = 1, background: Color = .clear, fps: Double = 30,
-    duration: Double? = nil, state: State, @ViewBuilder content: @escaping (State) -> Content,
+    duration: Double? = nil, exactText: Bool = false, state: State, @ViewBuilder content: @escaping (State) -> Content,
     timeline: (_ scheduler: TestScheduler, _ state: Store<State>) throws -> Void = { _, _ in }
   ) throws {
     try Self.check(width: width, height: height, scale: scale, fps: fps, duration: duration)
@@ -58,7 +60,7 @@ public struct Movie: Sendable {
     try self.init(
       recording: recorder,
       canvas: Scene.Canvas(width: width, height: height, scale: scale, background: background.model),
-      fps: fps, duration: duration)
+      fps: fps, duration: duration, exactText: exactText)
   }
 
   /// Throws for a canvas, frame rate or duration the format does not allow.
@@ -75,10 +77,13 @@ public struct Movie: Sendable {
   }
 
   /// The movie of a finished recording: its snapshots made into a scene, checked and compiled.
-  init(recording recorder: Recorder, canvas: Scene.Canvas, fps: Double, duration: Double?) throws {
+  init(
+    recording recorder: Recorder, canvas: Scene.Canvas, fps: Double, duration: Double?, exactText: Bool = false
+  ) throws {
     if let problem = recorder.problems.first { throw MovieError(problem) }
-    let scene = try SceneSynthesizer.scene(
+    var scene = try SceneSynthesizer.scene(
       snapshots: recorder.snapshots, canvas: canvas, fps: fps, duration: duration.map { .seconds($0) } ?? .auto)
+    scene.exactTextPlacement = exactText
     // The format's rules, as the JSON decoder applies them (a shape style first on a shape;
     // a duration when something repeats forever).
     if let problem = scene.validate().first {

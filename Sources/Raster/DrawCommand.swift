@@ -9,16 +9,19 @@ struct DrawCommand {
     case beginEffect
     /// A path filled without anti-aliasing: a pixel is in iff its center is (a clip's mask).
     case aliasedPath
+    /// Glyph coverage masks (`GlyphMask`) blended with the paint: the frame's glyph draws
+    /// c0..<c1, within the pixel box.
+    case glyphs
   }
   var kind: Kind
   var color = PremulColor(r: 0, g: 0, b: 0, a: 0)
-  /// Index of the gradient shader that paints the shape instead of `color` (path and rect);
+  /// Index of the gradient shader that paints the shape instead of `color` (path, rect, glyphs);
   /// −1 for a plain color.
   var shader: Int32 = -1
-  /// Pixel box, clipped to the canvas (path and rect). For beginLayer: the rows (and, with
+  /// Pixel box, clipped to the canvas (path, rect, glyphs). For beginLayer: the rows (and, with
   /// `scissor`, the columns) the layer can show in: the clip's box, or the whole canvas.
   var x0 = 0, y0 = 0, x1 = 0, y1 = 0
-  /// Contour range (path).
+  /// Contour range (path); glyph draw range (glyphs).
   var c0 = 0, c1 = 0
   /// Whether the contours may overlap or cross themselves (path): drawn through the exact
   /// sweep with the fill rule, not the plain accumulation.

@@ -11,11 +11,11 @@ import FlipbookDisplayList
 /// every op that reaches it, layers composited per band), so the pixels being blended stay in
 /// the L2 cache instead of streaming the whole frame from memory for every shape.
 final class RasterBuffers {
-  private var cells: UnsafeMutablePointer<Float>
+  var cells: UnsafeMutablePointer<Float>
   private var cellCapacity = 0
-  private var bits: UnsafeMutablePointer<UInt64>
+  var bits: UnsafeMutablePointer<UInt64>
   private var bitCapacity = 0
-  private var cov: UnsafeMutableRawPointer
+  var cov: UnsafeMutableRawPointer
   private var covCapacity = 0
   private var layers: [UnsafeMutableRawPointer] = []
   private var layerBytes: [Int] = []
@@ -27,12 +27,12 @@ final class RasterBuffers {
   /// Crossings of one row for aliased fills: x, then winding, per crossing.
   private var crossings: UnsafeMutablePointer<Double>
   private var crossingCapacity = 0
-  private var commands: [DrawCommand] = []
+  var commands: [DrawCommand] = []
   private var recorder: PathRecorder
   private var sweepScratch = SweepScratch()
   private var strokeScratch = StrokeScratch()
   /// A built-in shape's path elements for a styled stroke (reused).
-  private var shapeElements: [PathGeometry.Element] = []
+  var shapeElements: [PathGeometry.Element] = []
   /// Per contour of one shape (`partitionFreeContours`): box, flags, and the reordered list.
   private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
   private var contourInfoCapacity = 1
@@ -47,7 +47,7 @@ final class RasterBuffers {
   private var colorRow = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
   private var colorRowBytes = 64
   /// The shader of the shape being recorded (−1: its color), set by `recordShape`.
-  private var currentShader: Int32 = -1
+  var currentShader: Int32 = -1
   /// The last frame needed more than `maxFramePoints` outline points and was not drawn.
   private(set) var exceededWorkLimit = false
   /// The frame's layer effects (`DrawCommand.effect`) and their kernels' weights.
@@ -76,12 +76,22 @@ final class RasterBuffers {
   /// The projection of the items being recorded (`LayerEffect.projection`): from the pixels
   /// they are laid out in, unprojected, to the canvas' (before `origin`); its inverse; and
   /// the scale of the shape being recorded's flattening space (PathRecorder+Projection.swift).
-  private var projection: Homography? = nil
+  var projection: Homography? = nil
   private var projectionInverse = Homography.identity
   private var flatteningScale = 1.0
   /// The unprojected points and contours of a shape while they are projected.
   private var projectionScratch: [Double] = []
   private var projectionContours: [(start: Int, end: Int, sign: Double)] = []
+
+  /// The glyph coverage masks of this worker (RasterBuffers+Glyphs.swift), the frame's
+  /// glyph draws (`DrawCommand.glyphs`), and one mask's RGBA drawing while it is made.
+  var glyphMasks = GlyphMaskCache()
+  var glyphDraws: [GlyphDraw] = []
+  var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+  var maskScratchBytes = 64
+  /// How many clipped layers the items being recorded are in: text in a clip is drawn as
+  /// outlines, not masks.
+  var clipDepth = 0
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -96,7 +106,7 @@ final class RasterBuffers {
 
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
-    shaderData.deallocate(); colorRow.deallocate()
+    shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
     for l in effectLayers + effectMasks { l.deallocate() }
     recorder.points.deallocate()
@@ -107,7 +117,7 @@ final class RasterBuffers {
     crossings.deallocate()
   }
 
-  private func reserve(cells n: Int, bits nb: Int, coverage nc: Int) {
+  func reserve(cells n: Int, bits nb: Int, coverage nc: Int) {
     if n > cellCapacity {
       cells.deallocate()
       let cap = max(n, cellCapacity &+ cellCapacity / 2)
@@ -162,6 +172,9 @@ final class RasterBuffers {
   func render(_ list: DisplayList, into base: UnsafeMutableRawPointer, width w: Int, height h: Int) {
     let bg = PremulColor(list.background)
     commands.removeAll(keepingCapacity: true)
+    glyphDraws.removeAll(keepingCapacity: true)
+    glyphMasks.startFrame()
+    clipDepth = 0
     shaders.removeAll(keepingCapacity: true)
     shaderDataCount = 0
     effects.removeAll(keepingCapacity: true)
@@ -228,6 +241,8 @@ final class RasterBuffers {
         continue
       case .aliasedPath:
         if op.y1 > target.y0 && op.y0 < target.y1 { drawAliased(op, into: &target) }
+      case .glyphs:
+        if op.y1 > target.y0 && op.y0 < target.y1 { drawGlyphs(op, into: &target) }
       case .endLayer:
         return i &+ 1
       }
@@ -256,6 +271,7 @@ final class RasterBuffers {
           case .path: drawPath(c, into: &mt)
           case .rect: fillRect(c, into: &mt)
           case .aliasedPath: drawAliased(c, into: &mt)
+          case .glyphs: drawGlyphs(c, into: &mt)
           case .beginLayer, .endLayer, .beginEffect: break
           }
         }
@@ -409,7 +425,7 @@ final class RasterBuffers {
     while k < range.upperBound {
       let c = commands[k]
       switch c.kind {
-      case .path, .rect, .aliasedPath:
+      case .path, .rect, .aliasedPath, .glyphs:
         content = content.union(PixelBox(x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1))
         k &+= 1
       case .beginEffect:
@@ -520,7 +536,7 @@ final class RasterBuffers {
   private func solidColor(_ range: Range<Int>) -> PremulColor? {
     guard range.count == 1 else { return nil }
     let c = commands[range.lowerBound]
-    guard c.kind == .path || c.kind == .rect, c.shader < 0, c.color.a == 255 else { return nil }
+    guard c.kind == .path || c.kind == .rect || c.kind == .glyphs, c.shader < 0, c.color.a == 255 else { return nil }
     return c.color
   }
 
@@ -782,7 +798,7 @@ final class RasterBuffers {
 
   /// The shading of a command painted by a gradient; nil for a plain color.
   @inline(__always)
-  private func shading(_ op: DrawCommand) -> Shading? {
+  func shading(_ op: DrawCommand) -> Shading? {
     guard op.shader >= 0 else { return nil }
     return Shading(shader: shaders[Int(op.shader)], data: UnsafePointer(shaderData), colors: colorRow)
   }
@@ -836,6 +852,8 @@ final class RasterBuffers {
       switch item {
       case .shape(let shape):
         recordShape(shape, width: width, height: height, recorder: &rec)
+      case .glyphs(let run):
+        recordGlyphs(run, width: width, height: height, recorder: &rec)
       case .layer(let sub, let opacity, let clip, let effect):
         let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
         if op8 == 0 || sub.isEmpty { continue }
@@ -864,7 +882,9 @@ final class RasterBuffers {
           commands.removeSubrange(b...)
           continue
         }
+        if clip != nil { clipDepth &+= 1 }
         record(sub, width: width, height: height, recorder: &rec)
+        if clip != nil { clipDepth &-= 1 }
         commands.append(DrawCommand(kind: .endLayer))
         commands[b].end = commands.count
       }
@@ -890,7 +910,7 @@ final class RasterBuffers {
   /// pixels less `origin`; under a projection, the unprojected pixels times the projection's
   /// magnification over `box` (local points), set as `flatteningScale`, so that outlines
   /// flattened there stay within the usual tolerance once `appendPathCommand` projects them.
-  private func recordingTransform(_ t: AffineTransform, box: Rect?) -> PixelTransform {
+  func recordingTransform(_ t: AffineTransform, box: Rect?) -> PixelTransform {
     guard let h = projection else {
       return PixelTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
     }
@@ -1004,7 +1024,7 @@ final class RasterBuffers {
     return true
   }
 
-  private func recordShape(_ item: ShapeItem, width: Int, height: Int, recorder rec: inout PathRecorder) {
+  func recordShape(_ item: ShapeItem, width: Int, height: Int, recorder rec: inout PathRecorder) {
     currentShader = -1
     var color = PremulColor(item.color)
     let t = item.transform
@@ -1145,7 +1165,7 @@ final class RasterBuffers {
   /// most opaque stop's alpha. A gradient whose stops all give the same 8-bit color is that
   /// color (no shader: the same bytes as a fill of it); one whose geometry is not finite is
   /// skipped (nil), as shapes with non-finite geometry are.
-  private func recordGradient(_ g: GradientPaint, _ m: PixelTransform) -> PremulColor? {
+  func recordGradient(_ g: GradientPaint, _ m: PixelTransform) -> PremulColor? {
     guard let first = g.stops.first else { return nil }
     let c0 = PremulColor(first.color)
     var alpha = c0.a

@@ -32,6 +32,12 @@ import FlipbookDisplayList
 //   apart, or both convex and split by an edge line) take the plain accumulation instead,
 //   signed for positive coverage, beside the sweep of the rest: still exact.
 //   Built-in shapes with a plain `stroke(lineWidth:)` keep the ring strokes below.
+// - Glyph runs (`DisplayItem.glyphs`, RasterBuffers+Glyphs.swift): under a translation and a
+//   positive axis-aligned scale, not projected, not in a clip, at most 256 px per em and not
+//   `exactPlacement`, each glyph's pen is rounded to ⌊4v + ½⌋ / 4 in x and y and its cached
+//   mask (its outline filled there as any path, a pure function of face, glyph, size and
+//   phase) is blended with the paint as a path's coverage is; otherwise the run is one
+//   overlap-free path of its outlines.
 // - Gradients (`ShapeItem.gradient`, GradientShader.swift): every pixel the shape covers gets
 //   the gradient's color at its center (through the inverse transform), premultiplied and
 //   rounded to 8 bits without dithering, then scaled by its coverage exactly as a color is
@@ -72,6 +78,15 @@ public struct Rasterizer {
 
   /// The most outline points a frame may need (`exceededWorkLimit`).
   public static let maxOutlinePoints = maxFramePoints
+
+  /// The glyph coverage masks this rasterizer holds (text drawn from masks, see `GlyphRun`):
+  /// how many, and their bytes with their bookkeeping, at most ``glyphMaskBudget``.
+  public var glyphMaskCount: Int { buffers.glyphMasks.count }
+  public var glyphMaskBytes: Int { buffers.glyphMasks.bytes }
+
+  /// The bound on ``glyphMaskBytes``, per rasterizer (so per worker thread): past it, the
+  /// masks are dropped and made again as frames need them, which changes no pixel.
+  public static let glyphMaskBudget = GlyphMaskCache.budget
 
   /// Resizes `pixmap` to list.width×list.height if needed, fills it with list.background (premultiplied), then draws every item in order with source-over.
   public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {

@@ -191,3 +191,6 @@ struct ShapedGlyph: Sendable, Equatable {
   var xOffset: Double
   var yOffset: Double
 }
+
+/// The rasterizer draws glyphs straight from their faces (`GlyphRun`).
+extension FontFace: GlyphSource {}

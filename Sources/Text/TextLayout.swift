@@ -181,17 +181,7 @@ public struct TextLayout: Sendable {
 
   /// Appends one glyph's outline at this layout's size, its pen at `pen` (points, y down).
   public func appendOutline(of g: PlacedGlyph, at pen: Point, to elements: inout [PathGeometry.Element]) {
-    let k = fontSize / g.face.unitsPerEm
-    func map(_ p: Point) -> Point { Point(x: pen.x + p.x * k, y: pen.y - p.y * k) }
-    for e in g.face.outline(g.glyph) {
-      switch e {
-      case .move(let p): elements.append(.move(map(p)))
-      case .line(let p): elements.append(.line(map(p)))
-      case .quad(let c, let p): elements.append(.quad(control: map(c), to: map(p)))
-      case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: map(c1), control2: map(c2), to: map(p)))
-      case .close: elements.append(.close)
-      }
-    }
+    g.face.appendOutline(of: g.glyph, scale: fontSize / g.face.unitsPerEm, pen: pen, to: &elements)
   }
 }
 

@@ -62,8 +62,15 @@ struct Overrides: ParsableArguments {
   var duration: Double?
   @Option(help: "Pixels per point (2 = @2x), instead of the scene's canvas.scale.")
   var scale: Double?
+  @Flag(
+    help:
+      "Draw every glyph at its exact position, as an outline, instead of from cached masks at positions rounded to 1/4 pixel (slower)."
+  )
+  var exactText = false
 
-  var sceneOverrides: SceneOverrides { SceneOverrides(fps: fps, duration: duration, scale: scale) }
+  var sceneOverrides: SceneOverrides {
+    SceneOverrides(fps: fps, duration: duration, scale: scale, exactText: exactText)
+  }
 }
 
 /// Loads the scene or prints every problem in it and exits non-zero; prints its warnings

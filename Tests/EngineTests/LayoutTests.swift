@@ -12,6 +12,7 @@ func shapes(_ list: DisplayList) -> [(rect: Rect, item: ShapeItem)] {
       switch item {
       case .shape(let s): return [s]
       case .layer(let items, _, _, _): return flatten(items)
+      case .glyphs: return []
       }
     }
   }

@@ -51,6 +51,7 @@ import Testing
             rect = Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
           }
         case .layer(let items, _, _, _): visit(items)
+        case .glyphs: break
         }
       }
     }

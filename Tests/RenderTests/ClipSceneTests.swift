@@ -21,6 +21,7 @@ import Testing
         switch item {
         case .shape(let s): return [s]
         case .layer(let items, _, _, _): return flatten(items)
+        case .glyphs: return []
         }
       }
     }

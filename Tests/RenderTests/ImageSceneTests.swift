@@ -25,6 +25,7 @@ import Testing
         switch item {
         case .shape(let shape): if let image = shape.image { return image.rect }
         case .layer(let sub, _, _, _): if let r = find(sub) { return r }
+        case .glyphs: break
         }
       }
       return nil

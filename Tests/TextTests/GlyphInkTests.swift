@@ -8,24 +8,38 @@ import Testing
 /// unhinted rendering of the same outlines at the same positions, and land on the same
 /// pixels; advances are HarfBuzz's.
 @Suite struct GlyphInkTests {
-  /// Renders `text` at `size` px with its frame at `origin`, white on transparent.
-  func draw(_ layout: TextLayout, at origin: Point, width: Int, height: Int) -> Pixmap {
+  /// Renders `text` at `size` px with its frame at `origin`, white on transparent: as one
+  /// path of its outlines, or (`masked`) as a glyph run, from glyph masks at pens rounded to
+  /// a quarter pixel.
+  func draw(_ layout: TextLayout, at origin: Point, width: Int, height: Int, masked: Bool) -> Pixmap {
     var r = Rasterizer()
     var p = Pixmap(width: 0, height: 0)
-    let item = DisplayItem.shape(
-      ShapeItem(geometry: .path(layout.path(at: origin)), style: .fill, transform: .identity, color: .white))
+    let glyphs = layout.lines[0].glyphs.map {
+      GlyphRun.Glyph(face: 0, id: $0.glyph, x: origin.x + $0.x, y: origin.y + $0.y)
+    }
+    let run = GlyphRun(
+      faces: [layout.lines[0].glyphs[0].face], glyphs: glyphs, fontSize: layout.fontSize, transform: .identity,
+      color: .white)
+    let item =
+      masked
+      ? DisplayItem.glyphs(run)
+      : DisplayItem.shape(
+        ShapeItem(geometry: .path(layout.path(at: origin)), style: .fill, transform: .identity, color: .white))
     r.render(DisplayList(width: width, height: height, background: .clear, items: [item]), into: &p)
     return p
   }
 
-  @Test(arguments: [(11.0, "Save changes"), (17.0, "Hamburgefonstiv 0123"), (34.0, "AVATAR Wave ffi"), (72.0, "g@Q&")])
-  func inkMatchesFreeTypesRendering(size: Double, text: String) throws {
+  @Test(
+    arguments: [(11.0, "Save changes"), (17.0, "Hamburgefonstiv 0123"), (34.0, "AVATAR Wave ffi"), (72.0, "g@Q&")],
+    [false, true])
+  func inkMatchesFreeTypesRendering(_ sample: (size: Double, text: String), masked: Bool) throws {
+    let (size, text) = sample
     let face = try Reference.interRegular()
     let layout = TextLayout(ShapedText.shape(text, primary: face), fontSize: size, proposedWidth: .infinity)
     #expect(layout.lines.count == 1)
     let origin = Point(x: 5.37, y: 3.81)
     let width = Int(layout.width + 12), height = Int(layout.height + 10)
-    let ours = Reference.alpha(draw(layout, at: origin, width: width, height: height))
+    let ours = Reference.alpha(draw(layout, at: origin, width: width, height: height, masked: masked))
     let glyphs = layout.lines[0].glyphs.map { (glyph: $0.glyph, x: origin.x + $0.x, y: origin.y + $0.y) }
     // FreeType's rendering, 4× supersampled: at 1× its coarse curve flattening loses up to
     // 3 % of a round glyph's ink (measured: "o" at 17 px), more than the bound tested here.

@@ -16,11 +16,11 @@ import Testing
     """
   }
 
-  /// The filled paths of a frame, with the opacity of their color.
+  /// The glyph runs of a frame as the paths of their outlines, with the opacity of their color.
   func paths(_ list: DisplayList) -> [(path: PathGeometry, opacity: Double)] {
     list.items.compactMap { item in
-      guard case .shape(let s) = item, case .path(let p) = s.geometry else { return nil }
-      return (p, s.color.opacity)
+      guard case .glyphs(let run) = item else { return nil }
+      return (run.path, run.color.opacity)
     }
   }
 
@@ -153,7 +153,7 @@ import Testing
   @Test func textIsFilledWithTheForegroundColor() throws {
     let compiled = try compile(
       scene(#"{"type": "text", "text": "x", "modifiers": [{"foregroundColor": "red"}]}"#))
-    guard case .shape(let s) = compiled.displayList(at: 0).items.first else {
+    guard case .glyphs(let s) = compiled.displayList(at: 0).items.first else {
       Issue.record("nothing drawn")
       return
     }

@@ -198,11 +198,19 @@ struct Report {
     let cairo = find(wl, impl: "cairo", metric: "raster")?.median
     line("cairo (C, cairo_show_text), ms/frame", cairo, "", nil, unit: " ms")
     line("raster speed vs cairo (C)", ratio(cairo, ours), "≥ 3×", { $0 >= 3 })
+    let cold = find(wl, impl: "Flipbook", metric: "raster, first pass (glyph masks made)")?.median
+    line("raster, first pass (every glyph mask made), ms/frame", cold, "", nil, unit: " ms")
+    let floor = find(wl, impl: "Flipbook", metric: "raster part: clear only (background, no labels)")?.median
+    line("floor: the background alone, ms/frame", floor, "", nil, unit: " ms")
     let e2e = find(wl, impl: "Flipbook", metric: "end-to-end fps: flipbook --jobs 1")?.median
     line("end to end, fps, --jobs 1", e2e, "", nil, unit: " fps")
     if let cache = find(wl, impl: "Flipbook", metric: "glyph outline cache") {
       line("glyph outline cache, elements", cache.median, "", nil, unit: "")
       line("glyph outline cache, KiB", cache.bytesMedian.map { $0 / 1024 }, "bounded", nil, unit: " KiB")
+    }
+    if let masks = find(wl, impl: "Flipbook", metric: "glyph mask cache") {
+      line("glyph mask cache, masks", masks.median, "", nil, unit: "")
+      line("glyph mask cache, KiB", masks.bytesMedian.map { $0 / 1024 }, "≤ 32 MiB a worker", nil, unit: " KiB")
     }
     let peak = find(wl, impl: "Flipbook", metric: "peak RSS: render --jobs 1, 60 frames")?.median
     line("peak RSS, render --jobs 1, 60 frames", peak, "", nil, unit: " MiB")

@@ -28,6 +28,16 @@ void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed);
 /// c_i is the low byte of the 32-bit coverage word i (coverage words hold c · 0x00010001).
 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed);
 
+/// flipbook_blend_mask_avx2 over a `width` × `height` box, coverage one byte a pixel: row y
+/// of the pixels at dst + y·dstStride (bytes), its coverage at mask + y·maskStride (glyph
+/// masks, FlipbookRaster's RasterBuffers+Glyphs.swift). The same bytes as
+/// flipbook_blend_mask_avx2 given the coverage as words. With `whole`, every row is done in
+/// whole groups of 8 pixels: the caller promises that each mask row is zero-padded to a
+/// multiple of 8 bytes and that the pixels up to it exist (coverage 0 leaves them unchanged).
+void flipbook_blend_mask8_avx2(
+    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
+    bool whole);
+
 /// The vertical pass of FlipbookRaster's recursive Gaussian (RecursiveGaussian.run over
 /// columns, as recursiveBlurColumns runs it), 16 floats a strip, with the same operations in
 /// the same order (no fused multiply-add), so the same bits. Row y of the input (inputLo ≤ y

@@ -6,8 +6,10 @@ public struct SceneOverrides: Hashable, Sendable {
   public var fps: Double?
   public var duration: Double?
   public var scale: Double?
-  public init(fps: Double? = nil, duration: Double? = nil, scale: Double? = nil) {
-    self.fps = fps; self.duration = duration; self.scale = scale
+  /// Glyphs at their exact positions (``Scene/exactTextPlacement``).
+  public var exactText: Bool
+  public init(fps: Double? = nil, duration: Double? = nil, scale: Double? = nil, exactText: Bool = false) {
+    self.fps = fps; self.duration = duration; self.scale = scale; self.exactText = exactText
   }
 }
 
@@ -96,6 +98,7 @@ public struct SceneDecoder {
     var decoder = SceneDecoder(file: file)
     var scene = decoder.scene(json, overrides: overrides)
     scene?.directory = directory(of: file)
+    scene?.exactTextPlacement = overrides.exactText
     if let scene, decoder.diagnostics.isEmpty { return scene }
     // Report in file order, as a compiler does.
     let sorted = decoder.diagnostics.enumerated().sorted { a, b in

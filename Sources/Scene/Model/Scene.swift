@@ -15,6 +15,10 @@ public struct Scene: Sendable {
   /// The folder that relative file paths in the scene (images) start from: the scene file's
   /// folder as its path was given; nil for the current directory.
   public var directory: String? = nil
+  /// A rendering option, not part of the file (`render --exact-text`): draw every glyph's
+  /// outline at its exact position instead of from coverage masks at positions rounded to a
+  /// quarter pixel (docs/scene-format.md, "Text").
+  public var exactTextPlacement = false
 
   public init(
     canvas: Canvas, fps: Double, duration: Duration, state: [(name: String, value: StateValue)],

@@ -1,0 +1,200 @@
+import CRasterKernels
+import FlipbookDisplayList
+import FlipbookImage
+
+// Glyph runs (`DisplayItem.glyphs`). A run under a translation and a positive axis-aligned
+// scale, not projected, not in a clip, at most `GlyphMaskCache.maxEm` pixels per em and not
+// asking for exact placement, is drawn from glyph masks: each glyph's pen is rounded to the
+// nearest quarter pixel in x and in y (⌊4v + ½⌋ / 4), and the glyph's mask for that phase
+// (its outline placed at the phase, flattened and accumulated exactly as any path, resolved
+// to 8-bit coverage) is blended with the run's paint at the pen's whole pixel, as a filled
+// path blends its coverage. Any other run is filled as one overlap-free path of its outlines
+// at their exact positions.
+
+extension RasterBuffers {
+  func recordGlyphs(_ run: GlyphRun, width: Int, height: Int, recorder rec: inout PathRecorder) {
+    let t = run.transform
+    let sx = t.a * run.fontSize, sy = t.d * run.fontSize
+    let masked =
+      !run.exactPlacement && projection == nil && clipDepth == 0 && t.b == 0 && t.c == 0 && sx > 0 && sy > 0
+      && sx <= GlyphMaskCache.maxEm && sy <= GlyphMaskCache.maxEm && t.tx.isFinite && t.ty.isFinite
+    guard masked else {
+      var elements = shapeElements
+      shapeElements = []  // keep the buffer uniquely referenced
+      elements.removeAll(keepingCapacity: true)
+      run.appendPath(to: &elements)
+      let path = PathGeometry(elements, fillRule: .nonZero, overlapFree: true)
+      recordShape(
+        ShapeItem(geometry: .path(path), style: .fill, transform: t, color: run.color, gradient: run.gradient),
+        width: width, height: height, recorder: &rec)
+      shapeElements = elements
+      return
+    }
+    currentShader = -1
+    let m = recordingTransform(t, box: nil)
+    var color = PremulColor(run.color)
+    if let gradient = run.gradient {
+      guard let c = recordGradient(gradient, m) else { return }
+      color = c
+    }
+    if color.a == 0 { return }
+    let W = Double(width), H = Double(height)
+    let g0 = glyphDraws.count
+    var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
+    var widest = 0
+    // The size table of the last face looked up (a run usually has one face).
+    var tableFace = -1
+    var table = GlyphSizeTable()
+    for g in run.glyphs {
+      let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
+      // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
+      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else { continue }
+      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
+      if g.face != tableFace {
+        table = glyphMasks.table(run.faces[g.face], sx: sx, sy: sy)
+        tableFace = g.face
+      }
+      let slot = GlyphMaskCache.slot(g.id, phase: (qx & 3) << 2 | (qy & 3))
+      let mask: GlyphMask
+      if let cached = table.masks[slot] {
+        mask = cached
+      } else {
+        let face = run.faces[g.face]
+        guard let box = glyphMasks.box(face, g.id) else { continue }
+        let kx = sx / face.unitsPerEm, ky = sy / face.unitsPerEm
+        // Off the canvas (with a pixel for the rounding): no mask is made.
+        guard x + box.z * kx + 1 > 0, y - box.y * ky + 1 > 0, x + box.x * kx - 1 < W, y - box.w * ky - 1 < H else {
+          continue
+        }
+        mask = makeMask(
+          face, g.id, kx: kx, ky: ky, phaseX: Double(qx & 3) * 0.25, phaseY: Double(qy & 3) * 0.25, box: box,
+          recorder: &rec)
+        // Over the frame's work limit the outline was not recorded whole: not a mask to keep
+        // (the frame is not drawn).
+        if rec.exceeded { return }
+        if !glyphMasks.insert(mask, table, slot: slot, face: face, sx: sx, sy: sy) { tableFace = -1 }
+      }
+      let x0 = (qx >> 2) &+ mask.x0, y0 = (qy >> 2) &+ mask.y0
+      let x1 = x0 &+ mask.width, y1 = y0 &+ mask.height
+      guard mask.width > 0, x1 > 0, y1 > 0, x0 < width, y0 < height else { continue }
+      glyphDraws.append(
+        GlyphDraw(
+          coverage: UnsafePointer(mask.coverage), width: Int32(mask.width), height: Int32(mask.height),
+          stride: Int32(mask.stride), x: x0, y: y0))
+      bx0 = min(bx0, x0); by0 = min(by0, y0); bx1 = max(bx1, x1); by1 = max(by1, y1)
+      widest = max(widest, mask.width)
+    }
+    guard glyphDraws.count > g0 else { return }
+    // The coverage row of the widest mask, as `blendMask` reads it (4 bytes a pixel).
+    reserve(cells: 0, bits: 0, coverage: (widest &+ 8) &* 4)
+    var op = DrawCommand(kind: .glyphs)
+    op.color = color
+    op.shader = currentShader
+    op.c0 = g0; op.c1 = glyphDraws.count
+    op.x0 = max(bx0, 0); op.y0 = max(by0, 0); op.x1 = min(bx1, width); op.y1 = min(by1, height)
+    commands.append(op)
+  }
+
+  /// The coverage of `glyph` of `face` scaled by (kx, ky) pixels per font unit, its pen at
+  /// (phaseX, phaseY) in its whole pixel: its outline flattened and accumulated as any filled
+  /// path is (plain accumulation: glyphs are overlap-free), resolved in opaque white, whose
+  /// alpha is then the coverage a fill gets. `box` is the outline's control-point box in font
+  /// units; the outline is moved by whole pixels so that it lies right of and below the
+  /// origin (the flattening turns curves off the canvas into chords).
+  private func makeMask(
+    _ face: any GlyphSource, _ glyph: UInt32, kx: Double, ky: Double, phaseX: Double, phaseY: Double,
+    box: SIMD4<Double>, recorder rec: inout PathRecorder
+  ) -> GlyphMask {
+    let ox = Int((-box.x * kx).rounded(.up)) &+ 2, oy = Int((box.w * ky).rounded(.up)) &+ 2
+    let c0 = rec.contours.count, p0 = rec.count
+    rec.reset(keepingPointsFrom: p0)
+    defer {
+      rec.contours.removeSubrange(c0...)
+      rec.reset(keepingPointsFrom: p0)
+    }
+    rec.fillPath(
+      face.outline(glyph), PixelTransform(a: kx, b: 0, c: 0, d: -ky, tx: Double(ox) + phaseX, ty: Double(oy) + phaseY),
+      width: .infinity, height: .infinity)
+    guard rec.contours.count > c0, rec.minX <= rec.maxX, rec.minY <= rec.maxY else {
+      return GlyphMask(x0: 0, y0: 0, width: 0, height: 0)
+    }
+    let x0 = Int(rec.minX.rounded(.down)), y0 = Int(rec.minY.rounded(.down))
+    let bw = Int(rec.maxX.rounded(.up)) &- x0, bh = Int(rec.maxY.rounded(.up)) &- y0
+    let mask = GlyphMask(x0: x0 &- ox, y0: y0 &- oy, width: max(bw, 0), height: max(bh, 0))
+    guard bw > 0, bh > 0 else { return mask }
+    let stride = (bw &+ 2 &+ 3) & ~3
+    let wordsPerRow = ((stride &>> blockShift) &+ 63) &>> 6
+    reserve(cells: stride &* bh, bits: wordsPerRow &* bh, coverage: stride &* 4)
+    let bytes = bw &* bh &* 4
+    if maskScratchBytes < bytes {
+      maskScratch.deallocate()
+      maskScratchBytes = max(bytes, maskScratchBytes &* 2)
+      maskScratch = .allocate(byteCount: maskScratchBytes, alignment: 16)
+      maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: maskScratchBytes)
+    }
+    var acc = Accumulator(
+      cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow, x0: x0, y0: y0, width: bw, rows: bh)
+    let pts = UnsafePointer(rec.points)
+    for c in c0..<rec.contours.count {
+      let contour = rec.contours[c]
+      acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
+    }
+    let target = Target(base: maskScratch, width: bw, x0: x0, y0: y0, y1: y0 &+ bh)
+    acc.resolve(into: target, paint: Paint(PremulColor(r: 255, g: 255, b: 255, a: 255)), scratch: cov)
+    for j in 0..<bh {
+      for i in 0..<bw {
+        mask.coverage[j &* mask.stride &+ i] = maskScratch.load(
+          fromByteOffset: (j &* bw &+ i) &* 4 &+ 3, as: UInt8.self)
+      }
+    }
+    maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    return mask
+  }
+
+  /// Blends the glyph masks of `op` with its paint over the band's rows, as `drawPath`
+  /// blends a path's coverage.
+  func drawGlyphs(_ op: DrawCommand, into target: inout Target) {
+    let wy0 = max(op.y0, target.y0), wy1 = min(op.y1, target.y1)
+    guard op.x1 > op.x0, wy1 > wy0 else { return }
+    target.touch(op.x0, wy0, op.x1, wy1)
+    let paint = Paint(op.color)
+    let shading = shading(op)
+    let row = cov
+    for k in op.c0..<op.c1 {
+      let d = glyphDraws[k]
+      let mw = Int(d.width), mh = Int(d.height), ms = Int(d.stride)
+      let y0 = max(d.y, wy0), y1 = min(d.y &+ mh, wy1)
+      let x0 = max(d.x, op.x0), x1 = min(d.x &+ mw, op.x1)
+      guard y1 > y0, x1 > x0 else { continue }
+      let n = x1 &- x0
+      let first = d.coverage + ((y0 &- d.y) &* ms &+ (x0 &- d.x))
+      if shading == nil && paint.useAVX2 {
+        // The whole box in one call: the same bytes as `blendMask` row by row. Whole groups
+        // of 8 when the mask's rows are not cut and their padding stays inside the buffer's row.
+        let whole = x0 == d.x && x1 == d.x &+ mw && d.x &+ ms <= target.x0 &+ target.width
+        flipbook_blend_mask8_avx2(
+          target.pixel(x0, y0), target.width &* 4, first, ms, n, y1 &- y0, paint.color.packed, whole)
+        continue
+      }
+      var y = y0
+      while y < y1 {
+        let src = first + (y &- y0) &* ms
+        var any: UInt8 = 0
+        for i in 0..<n {
+          let c = src[i]
+          any |= c
+          row.storeBytes(of: coveragePair(c), toByteOffset: i &* 4, as: UInt32.self)
+        }
+        if any != 0 {
+          if let shading {
+            let colors = shading.shade(x: x0, y: y, count: n)
+            blendShadedMask(target.pixel(x0, y), coverage: UnsafeRawPointer(row), colors: colors, count: n)
+          } else {
+            blendMask(target.pixel(x0, y), coverage: UnsafeRawPointer(row), count: n, paint: paint)
+          }
+        }
+        y &+= 1
+      }
+    }
+  }
+}
