@@ -14,8 +14,8 @@ import FlipbookDisplayList
 //   (L = R·θ, the chord length). θ = min(√(8·0.01/R), 1.5/R): s ≤ 0.01 px and L ≤ 1.5 px,
 //   which keeps the error in any pixel below 0.0016 (0.4/255) before 8-bit rounding.
 //   Arc end points stay exactly on the tangent points.
-// - cubic Béziers (continuous corners): uniform parameter steps with
-//   ‖B″‖max/8 · (1/m)² ≤ `bezierTolerance`.
+// - cubic Béziers of continuous corners and glyphs: uniform parameter steps with
+//   ‖B″‖max/8 · (1/m)² ≤ `bezierTolerance`; of other paths: see `curveTolerance`.
 // Step counts are bounded (4096 per quarter arc, 1024 per cubic) so absurd scales cannot hang.
 
 let arcTolerance = 0.01
@@ -111,7 +111,8 @@ struct PathRecorder {
 
 /// Uniform parameter steps that keep a cubic's chords within `tolerance` of it (at most
 /// `maxCubicSteps`): ‖B″‖ ≤ 6·dd, and a chord over a step 1/m deviates by at most ‖B″‖/(8 m²).
-/// Shared by fills (pixel space) and the stroker (local space, its tolerance scaled).
+/// For glyph outlines and continuous corners (`cubicTo`); path curves are flattened by
+/// `cubicFlatteningParameters`.
 @inline(__always)
 func cubicSteps(
   _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x3: Double, _ y3: Double,

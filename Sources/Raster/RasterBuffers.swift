@@ -1299,7 +1299,7 @@ final class RasterBuffers {
       appendPathCommand(
         color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep, recorder: &rec)
     } else {
-      rec.fillPath(elements, m, width: W, height: H)
+      rec.fillPath(elements, m, width: W, height: H, fine: overlapFree)
       let c1 = rec.contours.count
       // Overlap-free outlines (glyphs) wind 0 or 1 everywhere: the plain accumulation is exact.
       var sweep = !(overlapFree && fillRule == .nonZero)

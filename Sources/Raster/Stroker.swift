@@ -6,10 +6,12 @@ import FlipbookDisplayList
 //
 // The stroke is built in local coordinates (line widths, dashes and caps are local lengths;
 // a non-uniform transform stretches the pen as in SwiftUI) and every outline point is mapped to
-// pixels as it is emitted. Curves are flattened first, in local space, to `bezierTolerance`
-// pixels divided by the transform's largest stretch (uniform parameter steps, at most
-// `maxCubicSteps` per curve; quadratics as their cubic elevation), and consecutive equal points
-// are dropped. The flattened polyline is then offset by half the line width:
+// pixels as it is emitted. Curves are flattened first, in local space, to `curveTolerance`
+// pixels (by the transform's largest stretch), met by the outer offset, whose chords deviate
+// 1 + h·κ times as much as the centerline's (`CubicFlattening`: chords spread
+// evenly by Levien's method, at most `maxCubicSteps` per curve; quadratics as their cubic
+// elevation), the inner points pushed out for equal area (`pushOut`), and consecutive equal
+// points are dropped. The flattened polyline is then offset by half the line width:
 //
 // - Every segment is the quad p0 ± n·h, p1 ± n·h (n its unit normal), every join the wedge
 //   between two segments' outer corners (miter tip, round arc or bevel), every cap its own
@@ -29,7 +31,7 @@ import FlipbookDisplayList
 //   is within `arcTolerance` pixels of the arc and at most `arcMaxChord` long (at most 2¹²
 //   pieces per quarter), inner vertices pushed out so that each chord keeps its sector's area
 //   (as the fills' arcs). A round join inside a flattened curve whose miter would reach less
-//   than `bezierTolerance` beyond the arc is that miter tip alone.
+//   than `curveTolerance` beyond the arc is that miter tip alone.
 // - Caps, and the outer wedges of joins between elements, lie across the elements' true
 //   tangents (a curve's derivative at its ends), kept per point in `LocalPolyline`; a dash
 //   cut inside a curve takes the tangent interpolated between its chord's ends. Laid across
@@ -162,8 +164,8 @@ struct Pen {
   /// Whether miters are allowed at all, and miterLimit².
   let miterOK: Bool
   let limit2: Double
-  /// Local flattening tolerance for curves.
-  let tolerance: Double
+  /// The transform's largest stretch (pixels per local unit), for flattening curves.
+  let stretch: Double
   /// Half width in pixels (largest stretch), for the arc tolerance.
   let radiusPx: Double
   /// How far (pixels) any piece reaches from the centerline point it belongs to.
@@ -178,7 +180,7 @@ struct Pen {
     miterOK = limit >= 1
     limit2 = miterOK ? limit * limit : 0
     let stretch = m.spectralNorm(sx: 1, sy: 1)
-    tolerance = bezierTolerance / stretch
+    self.stretch = stretch
     radiusPx = h * stretch
     var reach = 1.0
     if join == .miter && miterOK && limit > reach { reach = limit }
@@ -449,9 +451,9 @@ extension PathRecorder {
   }
 
   /// The outer wedge at (vx, vy) turning from unit direction a to b (to the right of the
-  /// side). A round join whose miter would reach no farther than `bezierTolerance` beyond its
-  /// arc (a flattening step of a curve) is that miter's tip alone: one outline point, not two
-  /// or more.
+  /// side). A round join whose miter would reach no farther than `curveTolerance` beyond its
+  /// arc (a flattening step of a curve, whose outer offset is already within that tolerance)
+  /// is that miter's tip alone: one outline point, not two or more.
   @inline(__always)
   mutating func outerJoin(
     _ pen: Pen, _ vx: Double, _ vy: Double, _ a: (Double, Double), _ b: (Double, Double), _ kind: LineJoin,
@@ -464,7 +466,7 @@ extension PathRecorder {
     if kind == .round && dot > 0 {
       // The miter's reach beyond the arc: h·(1 / cos(θ/2) − 1), θ the turn.
       let c = ((1 + dot) * 0.5).squareRoot()
-      if (1 - c) * pen.radiusPx <= bezierTolerance * c {
+      if (1 - c) * pen.radiusPx <= curveTolerance * c {
         let s = h / (1 + dot)
         emit(pen, vx + (nax + nbx) * s, vy + (nay + nby) * s, &first)
         return
@@ -739,19 +741,25 @@ func flattenLocal(
   if ex == 0 && ey == 0 { ex = x3 - x1; ey = y3 - y1 }
   if ex == 0 && ey == 0 { ex = x3 - x0; ey = y3 - y0 }
   poly.setOut(sx, sy)
-  let steps = cubicSteps(x0, y0, x1, y1, x2, y2, x3, y3, tolerance: pen.tolerance)
-  let inv = 1 / Double(steps)
-  var i = 1
-  while i < steps {
-    let t = Double(i) * inv
-    let mt = 1 - t
-    let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-    // B′(t) / 3.
-    let d0 = mt * mt, d1 = 2 * mt * t, d2 = t * t
-    poly.push(
-      w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3, w0 * y0 + w1 * y1 + w2 * y2 + w3 * y3, corner: false,
-      tangent: d0 * (x1 - x0) + d1 * (x2 - x1) + d2 * (x3 - x2), d0 * (y1 - y0) + d1 * (y2 - y1) + d2 * (y3 - y2))
-    i &+= 1
+  let c = PowerCubic((x0, y0), (x1, y1), (x2, y2), (x3, y3))
+  // Each point is pushed once the next one is known (`pushOut` needs both neighbors); both
+  // offsets follow the pushed centerline.
+  var ax = x0, ay = y0
+  var v = (x0, y0), tv = 0.0
+  var have = false
+  var f = CubicFlattening(x0, y0, x1, y1, x2, y2, x3, y3, pixels: pen.stretch, halfWidth: pen.h)
+  while true {
+    let next = f.next()
+    let b = next.map { c.point($0) } ?? (x3, y3)
+    if have {
+      let q = pushOut(ax, ay, v.0, v.1, b.0, b.1)
+      let d = c.tangent(tv)
+      poly.push(q.0, q.1, corner: false, tangent: d.0, d.1)
+      ax = v.0; ay = v.1
+    }
+    guard let t = next else { break }
+    v = b; tv = t
+    have = true
   }
   poly.push(x3, y3, corner: true, tangent: ex, ey)
 }
