@@ -96,8 +96,9 @@ extension RasterBuffers {
   }
 
   /// The coverage of `glyph` of `face` scaled by (kx, ky) pixels per font unit, its pen at
-  /// (phaseX, phaseY) in its whole pixel: its outline flattened and accumulated as any filled
-  /// path is (plain accumulation: glyphs are overlap-free), resolved in opaque white, whose
+  /// (phaseX, phaseY) in its whole pixel: its outline flattened as a glyph drawn as a path is
+  /// (`fine` steps) and accumulated as any filled path is (plain accumulation: glyphs are
+  /// overlap-free), resolved in opaque white, whose
   /// alpha is then the coverage a fill gets. `box` is the outline's control-point box in font
   /// units; the outline is moved by whole pixels so that it lies right of and below the
   /// origin (the flattening turns curves off the canvas into chords).
@@ -114,7 +115,7 @@ extension RasterBuffers {
     }
     rec.fillPath(
       face.outline(glyph), PixelTransform(a: kx, b: 0, c: 0, d: -ky, tx: Double(ox) + phaseX, ty: Double(oy) + phaseY),
-      width: .infinity, height: .infinity)
+      width: .infinity, height: .infinity, fine: true)
     guard rec.contours.count > c0, rec.minX <= rec.maxX, rec.minY <= rec.maxY else {
       return GlyphMask(x0: 0, y0: 0, width: 0, height: 0)
     }
@@ -139,8 +140,8 @@ extension RasterBuffers {
       let contour = rec.contours[c]
       acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
     }
-    let target = Target(base: maskScratch, width: bw, x0: x0, y0: y0, y1: y0 &+ bh)
-    acc.resolve(into: target, paint: Paint(PremulColor(r: 255, g: 255, b: 255, a: 255)), scratch: cov)
+    acc.resolve(
+      into: maskScratch, rowBytes: bw &* 4, painter: Paint(PremulColor(r: 255, g: 255, b: 255, a: 255)), scratch: cov)
     for j in 0..<bh {
       for i in 0..<bw {
         mask.coverage[j &* mask.stride &+ i] = maskScratch.load(
