@@ -173,7 +173,7 @@ AVX2 static inline __m256i pack8(__m256 r, __m256 g, __m256 b, __m256 a) {
 
 AVX2 void flipbook_shadow_row_avx2(
     const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
-    uint32_t opacity) {
+    uint32_t opacity, long nextRow) {
   const uint8_t *dr = drawing;
   uint8_t *p = dst;
   const __m256 tr = _mm256_set1_ps(tint[0]), tg = _mm256_set1_ps(tint[1]);
@@ -183,9 +183,12 @@ AVX2 void flipbook_shadow_row_avx2(
   const __m256i low = _mm256_set1_epi32(0x00FF00FF), v255 = _mm256_set1_epi16(255);
   const __m256i op = _mm256_set1_epi16((short)opacity);
   for (long k = 0; k < count; k += 8) {
+    // Masked loads and stores for the last 1-7 pixels only (a masked store is slow on AMD).
     long n = count - k < 8 ? count - k : 8;
     __m256i in = first_lanes(n);
-    __m256 s = _mm256_maskload_ps(alpha + k, in);
+    // The next row's frame pixels: on their way from memory by the time they are needed.
+    if ((k & 15) == 0) _mm_prefetch((const char *)(p + 4 * k + nextRow), _MM_HINT_T0);
+    __m256 s = n == 8 ? _mm256_loadu_ps(alpha + k) : _mm256_maskload_ps(alpha + k, in);
     __m256i px;
     long lo = drawnLo > k ? drawnLo : k, hi = drawnHi < k + n ? drawnHi : k + n;
     if (lo >= hi) {
@@ -195,7 +198,8 @@ AVX2 void flipbook_shadow_row_avx2(
       __m256i j = _mm256_add_epi32(lanes, _mm256_set1_epi32((int)k));
       __m256i m = _mm256_and_si256(
           _mm256_cmpgt_epi32(j, _mm256_set1_epi32((int)lo - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), j));
-      __m256i c = _mm256_maskload_epi32((const int *)(dr + (k - drawnLo) * 4), m);
+      __m256i c = lo == k && hi == k + 8 ? _mm256_loadu_si256((const __m256i *)(dr + (k - drawnLo) * 4))
+                                          : _mm256_maskload_epi32((const int *)(dr + (k - drawnLo) * 4), m);
       if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(c, alphaBits), alphaBits)) == -1) {
         px = c;  // opaque drawing hides the shadow
       } else {
@@ -209,7 +213,7 @@ AVX2 void flipbook_shadow_row_avx2(
       }
     }
     if (_mm256_testz_si256(px, px)) continue;  // nothing over the frame here
-    __m256i d = _mm256_maskload_epi32((const int *)(p + 4 * k), in);
+    __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * k)) : _mm256_maskload_epi32((const int *)(p + 4 * k), in);
     __m256i out;
     if (opacity == 255 && _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(px, alphaBits), alphaBits)) == -1) {
       out = px;
@@ -223,7 +227,11 @@ AVX2 void flipbook_shadow_row_avx2(
       }
       out = over(d, sLo, sHi, _mm256_sub_epi16(v255, sa));
     }
-    _mm256_maskstore_epi32((int *)(p + 4 * k), in, out);
+    if (n == 8) {
+      _mm256_storeu_si256((__m256i *)(p + 4 * k), out);
+    } else {
+      _mm256_maskstore_epi32((int *)(p + 4 * k), in, out);
+    }
   }
 }
 
@@ -242,8 +250,9 @@ void flipbook_recursive_columns_avx2(
 }
 void flipbook_shadow_row_avx2(
     const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
-    uint32_t opacity) {
+    uint32_t opacity, long nextRow) {
   (void)alpha; (void)count; (void)tint; (void)drawing; (void)drawnLo; (void)drawnHi; (void)dst; (void)opacity;
+  (void)nextRow;
 }
 
 #endif

@@ -605,7 +605,7 @@ final class RasterBuffers {
       }
       shadowRowOver(
         s, count: out.width, tint: tint, drawing: UnsafeRawPointer(layer.pixel(out.x0 &+ lo, lo < hi ? y : drawn.y0)),
-        drawn: lo..<hi, onto: onto(y), opacity: opacity, avx2: avx2, scratch: dst)
+        drawn: lo..<hi, onto: onto(y), opacity: opacity, avx2: avx2, scratch: dst, nextRow: onto(y &+ 1) - onto(y))
     }
     if let gx = p.kx.recursive, let gy = p.ky.recursive {
       // Rows in groups of 16 lanes, into rows of floats padded with zeros to a multiple of 16

@@ -43,9 +43,10 @@ void flipbook_recursive_columns_avx2(
 /// `dst` with `opacity`, in one pass, with the same operations (no fused multiply-add), so
 /// the same bytes. `alpha` holds the `count` blurred alphas, `tint` the premultiplied tint
 /// (0…1, r g b a); the drawing's premultiplied pixels lie over it at k in drawnLo ..< drawnHi,
-/// pixel k at drawing + (k − drawnLo)·4.
+/// pixel k at drawing + (k − drawnLo)·4. The frame's pixels `nextRow` bytes after `dst`'s
+/// (the next row's) are prefetched.
 void flipbook_shadow_row_avx2(
     const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
-    uint32_t opacity);
+    uint32_t opacity, long nextRow);
 
 #endif
