@@ -67,11 +67,11 @@ struct BlurKernel {
   /// ½)/σ) − Φ((o − b − shift + ½)/σ) for input a..<b (the other axis's mass is at most 1),
   /// plus the filter's own error: the recursive filter's weights differ from the Gaussian's
   /// by at most 3.5·10⁻³ in all and 4·10⁻⁴ beyond 2.4σ (Deriche's coefficients and the
-  /// two-tap shift, computed in Double for σ 2…64 and every shift). An output whose bound is
-  /// below 0.45 level rounds to 0 whichever way the sums' Float rounding goes. The kernel
-  /// reaches 4σ (so that the sums are exact to 0.02 level), but beyond about 3σ of a
-  /// full-strength blur, or 2.6σ of a default shadow, nothing shows: a third of a shadow's
-  /// box, and of the work of blurring, tinting and compositing it, is left out.
+  /// two-tap shift, computed in Double for σ 2…64 and shifts in quarter pixels). An output
+  /// whose bound is below 0.45 level rounds to 0 whichever way the sums' Float rounding goes.
+  /// The kernel reaches 4σ (so that the sums are exact to 0.02 level), but beyond about 3σ
+  /// of a full-strength blur, or 2.6σ of a default shadow, nothing shows: a third of a
+  /// shadow's box, and of the work of blurring, tinting and compositing it, is left out.
   func visible(from input: Range<Int>, level: Double) -> Range<Int> {
     var lo = input.lowerBound &+ kMin, hi = input.upperBound &+ kMax
     guard sigma > 0, !input.isEmpty else { return lo..<hi }
