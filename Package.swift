@@ -16,8 +16,8 @@
 //   outlines from FreeType (unhinted), shaping by HarfBuzz, and SwiftUI's text layout.
 // * FlipbookEngine: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
-// * CLibPNG / CLibDeflate / CIsal / CZlib / FlipbookPNG: PNG files written with libdeflate's
-//   (or igzip's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
+// * CLibPNG / CIsal / CLibDeflate / CZlib / FlipbookPNG: PNG files written with igzip's
+//   (or libdeflate's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
 // * FlipbookPNG's APNGWriter, CWebP / FlipbookWebP, FlipbookVideo: animated PNG (our own
 //   writer), animated WebP (libwebp) and video (the ffmpeg program, run, never linked).
@@ -92,9 +92,9 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       path: "Sources/Engine"),
-    // The blend loops and the blur's column pass built for AVX2 and picked at run time (Swift
-    // has no per-function target features, and a flag like -mavx2 would make the package
-    // unusable as a dependency).
+    // The blend loops, the coverage accumulation and the blur's column pass built for AVX2
+    // and picked at run time (Swift has no per-function target features, and a flag like
+    // -mavx2 would make the package unusable as a dependency).
     .target(name: "CRasterKernels", path: "Sources/CRasterKernels"),
     .target(
       name: "FlipbookRaster",
@@ -110,12 +110,14 @@ let package = Package(
       name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     // The encoder writes the PNG container itself and runs deflate directly (see PNGEncoder).
-    // libdeflate (Debian: libdeflate-dev) is its default: its output depends only on the input
-    // and level, so frames hash the same in every run (issue 20), and level 1 stays within a
-    // few ms per 1080p frame, files the size of igzip's (PNGSettings has the measurements).
-    // ISA-L's igzip (libisal-dev) is faster, but at levels 1 and 2 its bytes depend on the
-    // address of its stream structure (an ISA-L bug); it stays as an option and for its
-    // vectorized Adler-32. zlib (zlib1g-dev, which libpng-dev pulls in) stays for strategies.
+    // ISA-L's igzip (Debian: libisal-dev) is its default: SIMD match finding, about 3 ms per
+    // 1080p frame, 5× faster than libdeflate's fastest levels, and a vectorized Adler-32 and
+    // CRC-32.
+    // Each stream starts from a stored block given to igzip as its dictionary, which keeps
+    // it off an ISA-L path whose bytes depend on the stream's address (IgzipStream), so frames
+    // hash the same in every run (issue 20). libdeflate (libdeflate-dev) writes about 9 %
+    // smaller files and stays as an option; zlib (zlib1g-dev, which libpng-dev pulls in)
+    // stays for strategies (PNGSettings has the measurements).
     .systemLibrary(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -125,9 +127,14 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // The RGBA-to-RGB packing of every row built for AVX2 and picked at run time, as
+    // CRasterKernels (baseline x86-64 Swift has no byte shuffle).
+    .target(name: "CPNGKernels", path: "Sources/CPNGKernels"),
     .target(
       name: "FlipbookPNG",
-      dependencies: ["CLibPNG", "CLibDeflate", "CIsal", "CZlib", "FlipbookImage", "FlipbookFiles"],
+      dependencies: [
+        "CLibPNG", "CLibDeflate", "CIsal", "CZlib", "CPNGKernels", "FlipbookImage", "FlipbookFiles",
+      ],
       path: "Sources/PNG"),
     // giflib (Debian: libgif-dev) writes and reads GIF files. It is the reference GIF
     // library (ImageMagick, GDAL and most distributions use it), small, MIT-licensed, and

@@ -2,6 +2,7 @@
 #ifndef CISAL_SHIM_H
 #define CISAL_SHIM_H
 
+#include <isa-l/crc.h>
 #include <isa-l/igzip_lib.h>
 
 /// Bytes of the level buffer igzip needs at `level` (0…3): ISAL_DEF_LVLn_DEFAULT.

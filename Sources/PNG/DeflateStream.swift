@@ -160,11 +160,27 @@ final class ZlibStream: DeflateStream {
 }
 
 /// ISA-L's igzip deflate, with its level buffer (hash tables and tokens) allocated once.
+///
+/// Every image starts with a short stored block that igzip then takes as its dictionary, so
+/// that igzip's output depends only on the input. ISA-L 2.30's x86 match finders (levels 1
+/// and 2, `isal_deflate_icf_body_hash_hist_*`, unchanged up to 2.31.1) have a first-byte path,
+/// taken only while a stream has no history, that hashes a register still holding the address
+/// of the `isal_zstream` instead of input bytes: one hash-table slot, chosen by that address,
+/// gets a wrong entry, and about one image in a few hundred compressed to other (valid) bytes
+/// from process to process. A stream given a dictionary has history from its first byte and
+/// never takes that path; its hash table is reset and filled from the dictionary alone. The
+/// stored bytes are the same bytes, so the decoder has that history too, and the stream stays
+/// plain deflate (no preset dictionary, which PNG forbids).
 final class IgzipStream: DeflateStream {
   let z: UnsafeMutablePointer<isal_zstream>
   let level: Int
   let levelBuffer: UnsafeMutablePointer<UInt8>
   let levelBufferSize: UInt32
+  /// Whether the current image's stored block and dictionary are written.
+  private var primed = false
+
+  /// Bytes at the start of every image stored as they are and given to igzip as history.
+  static let primerBytes = 256
 
   init(level: Int) {
     self.level = level
@@ -188,12 +204,38 @@ final class IgzipStream: DeflateStream {
     z.pointee.level_buf_size = levelBufferSize
     z.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
     z.pointee.flush = UInt16(NO_FLUSH)
+    primed = false
   }
 
   func compress(
     _ input: UnsafeRawPointer, count: Int, finish: Bool,
     into output: UnsafeMutableRawPointer, used: Int, capacity: Int, drain: (Int) -> Void
   ) throws(PNGError) -> Int {
+    var input = input, count = count, used = used
+    if !primed && (count > 0 || finish) {
+      primed = true
+      let k = min(count, Self.primerBytes)
+      let last = finish && k == count
+      if capacity &- used < k &+ 5 {
+        drain(used)
+        used = 0
+      }
+      // A stored block (RFC 1951 §3.2.4): BFINAL, BTYPE 00, padding, LEN, NLEN, the bytes.
+      let out = output + used
+      out.storeBytes(of: last ? 1 : 0, as: UInt8.self)
+      out.storeBytes(of: UInt16(k).littleEndian, toByteOffset: 1, as: UInt16.self)
+      out.storeBytes(of: (~UInt16(k)).littleEndian, toByteOffset: 3, as: UInt16.self)
+      (out + 5).copyMemory(from: input, byteCount: k)
+      used &+= 5 &+ k
+      if last { return used }
+      let code = isal_deflate_set_dict(
+        z, UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self)), UInt32(k))
+      guard code == COMP_OK else {
+        throw PNGError(.encode, message: "igzip could not take its dictionary (\(code))")
+      }
+      input += k
+      count &-= k
+    }
     z.pointee.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
     z.pointee.avail_in = UInt32(count)
     z.pointee.end_of_stream = finish ? 1 : 0

@@ -1,41 +1,47 @@
 /// How ``PNGEncoder`` compresses: the deflate library and its level (and strategy, for zlib),
 /// and the PNG filter of every row.
 ///
-/// The default, ``fast``, is libdeflate 1.14 at level 2 without a filter: its bytes depend
-/// only on the pixels (and libdeflate's version), never on the thread, the run or where
-/// buffers sit in memory (issue 20). Measured in memory on the reference workload (1080p
-/// frames of flat anti-aliased shapes, frames 0 and 30; `flipbook-bench png`, medians of 5,
-/// conversion and checksum included) on a 2-vCPU AMD EPYC (AVX-512):
+/// The default, ``fast``, is ISA-L's igzip at level 2 without a filter, each image's stream
+/// started from a stored block that igzip takes as its dictionary (see `IgzipStream`): its
+/// bytes depend only on the pixels (and ISA-L's version and the CPU's instruction set), never
+/// on the thread, the run or where buffers sit in memory (issue 20). Measured in memory on
+/// the reference workload (1080p frames of flat anti-aliased shapes, frames 0 and 30;
+/// `flipbook-bench png`, fastest of 5, conversion and checksum included) on a 2-vCPU AMD EPYC
+/// (AVX-512), 2026-11-24, RGB packed by the AVX2 kernel:
 ///
 /// | settings | ms/frame | bytes |
 /// |---|---:|---:|
-/// | libdeflate L1 | 16.7 | 269,959 |
-/// | **libdeflate L2** | 16.4 | 264,336 |
-/// | libdeflate L3 | 16.7 | 263,981 |
-/// | libdeflate L6 | 20.6 | 253,616 |
-/// | libdeflate L1, Up filter | 20.7 | 300,823 |
-/// | igzip L0 / L1 / L2 / L3 | 4.9 / 5.0 / 5.0 / 15.5 | 364,051 / 288,457 / 287,616 / 314,491 |
-/// | zlib 1.2.13 L1 / L6 | 24.6 / 44.8 | 295,277 / 253,447 |
+/// | igzip L0 | 2.8 | 364,296 |
+/// | **igzip L2** | 2.9 | 287,863 |
+/// | igzip L3 | 13.4 | 314,738 |
+/// | igzip L1, Up / Sub filter | 3.2 / 3.2 | 321,080 / 334,574 |
+/// | libdeflate L1 / L2 / L3 | 14.5 / 14.1 / 14.3 | 269,959 / 264,336 / 263,980 |
+/// | libdeflate L6 | 18.3 | 253,615 |
+/// | zlib 1.2.13 L1 / L6 | 18.0 / 38.2 | 295,276 / 253,447 |
 ///
-/// So the reproducible default costs about 11 ms more per 1080p frame than igzip level 1 and
-/// writes 8 % smaller files.
+/// (igzip L1: 5.0 ms and 288,711 bytes against L2's 5.0 and 287,863 in a run before the AVX2
+/// packing.) So the default encodes about 5× faster than libdeflate's fastest levels and
+/// writes 9 % larger files; libdeflate stays for callers who want smaller files (its bytes
+/// are reproducible too, and it was the default while igzip's were not). Sub or Up filters
+/// only made files larger here. zlib's bytes are reproducible (portable C), but it is the
+/// slowest.
 ///
-/// igzip (ISA-L), the default before, is faster but **not reproducible** at levels 1 and 2:
-/// ISA-L 2.30's x86 match finder (`isal_deflate_icf_body_hash_hist_*`, up to at least 2.31.1)
-/// hashes the third input byte's position from a register that still holds the address of the
-/// `isal_zstream` (bits 16 and up) instead of from the input, so one hash-table slot, chosen
-/// by that address, gets a wrong entry, and about one frame in a few hundred compresses to
-/// other (valid) bytes from process to process. It stays for measurements and for callers
-/// who want speed over reproducible bytes. Sub or Up filters only made files larger here.
-/// zlib's bytes are reproducible too (portable C), but it is the slowest.
+/// Without the dictionary, igzip is **not reproducible** at levels 1 and 2: ISA-L 2.30's x86
+/// match finder (`isal_deflate_icf_body_hash_hist_*`, up to at least 2.31.1) has a path for a
+/// stream's first byte that hashes a register still holding the address of the
+/// `isal_zstream` (bits 16 and up) instead of input, so one hash-table slot, chosen by that
+/// address, gets a wrong entry, and about one frame in a few hundred compressed to other
+/// (valid) bytes from process to process. With the dictionary, all 252 frames of the lore
+/// circle at 3× compressed from 200 stream addresses each gave one result per frame.
 public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
   /// The deflate implementation.
   public enum Compressor: Sendable, CaseIterable {
     /// libdeflate: levels 0 (stored) … 12 (smallest), whole-image compression whose bytes
-    /// depend only on the input; the default.
+    /// depend only on the input; smaller files than igzip's, about 5× slower.
     case libdeflate
-    /// Intel's ISA-L igzip: levels 0…3, SIMD match finding, many times faster than zlib; its
-    /// bytes at levels 1 and 2 depend on the stream's address (see ``PNGSettings``).
+    /// Intel's ISA-L igzip: levels 0…3, SIMD match finding, many times faster than zlib; the
+    /// default (each stream primed with a dictionary so that its bytes depend only on the
+    /// input; see ``PNGSettings``).
     case igzip
     /// zlib: levels 0…9 and strategies; slower, smaller files at high levels.
     case zlib
@@ -80,8 +86,8 @@ public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
     self.filter = filter
   }
 
-  /// The writer's default: libdeflate level 2, no filter (reproducible bytes; see above).
-  public static let fast = PNGSettings(.libdeflate, level: 2)
+  /// The writer's default: igzip level 2, no filter (fast, reproducible bytes; see above).
+  public static let fast = PNGSettings(.igzip, level: 2)
 
   /// For reports: "libdeflate none L1", "igzip none L1", "zlib up L1 rle".
   public var description: String {

@@ -1,3 +1,4 @@
+import CRasterKernels
 import FlipbookImage
 
 // Exact-area coverage by signed-area accumulation (font-rs / stb_truetype v2 / libart).
@@ -23,7 +24,7 @@ import FlipbookImage
 let blockShift = 2
 
 /// One shape's accumulation window; points are pixel coordinates.
-struct Accumulator {
+package struct Accumulator {
   let cells: UnsafeMutablePointer<Float>
   let bits: UnsafeMutablePointer<UInt64>
   /// Cells per row (a multiple of 4, at least `width + 2`).
@@ -36,21 +37,33 @@ struct Accumulator {
   let w: Double, h: Double
   /// +1 or −1: the sign of the contour being added (−1 reverses it).
   var sign: Double = 1
+  /// Whether `addPolygon` runs CRasterKernels' AVX2 twin (same bits), decided once per shape
+  /// like `Paint.useAVX2`; tests turn it off to compare the two.
+  let useAVX2: Bool
 
-  init(
+  package init(
     cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
-    stride: Int, wordsPerRow: Int, x0: Int, y0: Int, width: Int, rows: Int
+    stride: Int, wordsPerRow: Int, x0: Int, y0: Int, width: Int, rows: Int, useAVX2: Bool = avx2
   ) {
     self.cells = cells; self.bits = bits; self.stride = stride; self.wordsPerRow = wordsPerRow
     ox = Double(x0); oy = Double(y0)
     self.width = width; self.rows = rows
     w = Double(width); h = Double(rows)
+    self.useAVX2 = useAVX2
   }
 
   /// Adds a closed polygon given in pixel coordinates (x, y pairs; the closing edge implied).
+  /// Most of a frame's drawing time is spent here (a row step per line and pixel row), so
+  /// with AVX2 it runs as flipbook_add_polygon_avx2, the same steps compiled for that CPU.
   @inline(__always)
-  mutating func addPolygon(_ p: UnsafePointer<Double>, count n: Int, sign: Double) {
+  package mutating func addPolygon(_ p: UnsafePointer<Double>, count n: Int, sign: Double) {
     if n < 2 { return }
+    if useAVX2 {
+      var window = flipbook_accumulator(
+        cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow, ox: ox, oy: oy, w: w, h: h)
+      flipbook_add_polygon_avx2(&window, p, n, sign)
+      return
+    }
     self.sign = sign
     var px = p[(n &- 1) &* 2] - ox, py = p[(n &- 1) &* 2 &+ 1] - oy
     var i = 0
@@ -197,16 +210,20 @@ struct Accumulator {
 
   // MARK: Resolution
 
-  /// Resolves every row into coverage and composites the paint into the target at the
-  /// window's position. Per row, only the blocks from the first to the last touched one can be
-  /// covered (the running sum is 0 outside). Touched blocks are resolved in SIMD; untouched
-  /// blocks between them get their constant coverage written into the coverage run, except
-  /// full-coverage spans of `solidRunBlocks` blocks or more, which go straight to `blendSolid`.
-  /// Each coverage run is blended with one `blendMask` call. Leaves cells and bits zeroed.
-  /// With `shading` (a gradient), each run's colors are shaded first and blended per pixel.
-  func resolve(into target: Target, paint: Paint, shading: Shading? = nil, scratch cov: UnsafeMutableRawPointer) {
+  /// Resolves every row into coverage and composites the painter's colors at the window's
+  /// position: `dst` is its first pixel, (ox, oy), in a buffer of `rowBytes` bytes per row.
+  /// Per row, only the blocks from the first to the last touched one can be covered (the
+  /// running sum is 0 outside). Touched blocks are resolved in SIMD; untouched blocks between
+  /// them get their constant coverage written into the coverage run, except full-coverage
+  /// spans of `solidRunBlocks` blocks or more, which the painter fills directly. Each coverage
+  /// run is blended with one `RunPainter.blend` call. Leaves cells and bits zeroed. Generic
+  /// over the painter so that a plain color's rows never touch a gradient's shading (a
+  /// `Shading?` here was copied at every run).
+  func resolve<P: RunPainter>(
+    into dst: UnsafeMutableRawPointer, rowBytes: Int, painter: P, scratch cov: UnsafeMutableRawPointer
+  ) {
     let nb = stride &>> blockShift
-    let x0 = Int(ox)
+    let x0 = Int(ox), y0 = Int(oy)
     var r = 0
     while r < rows {
       let rowBits = bits + r &* wordsPerRow
@@ -218,7 +235,8 @@ struct Accumulator {
         var end = first
         var runStart = first  // first block of the pending coverage run in `cov`
         var cp = cov
-        let dstRow = target.pixel(x0, Int(oy) &+ r)
+        let y = y0 &+ r
+        let dstRow = dst + r &* rowBytes
         while true {
           let u = nextClear(rowBits, from: b, limit: nb)
           while b < u {
@@ -232,19 +250,12 @@ struct Accumulator {
           if t >= nb { break }
           let c = coverageByte(carry)
           if c == 255 && t &- b >= solidRunBlocks {
-            // A long solid span: flush the pending coverage run, then blend it directly.
-            flush(dstRow, cov, runStart, b, paint, shading, Int(oy) &+ r)
+            // A long solid span: flush the pending coverage run, then fill it directly.
+            flush(dstRow, cov, runStart, b, painter, x0, y)
             var pe = t &<< blockShift
             if pe > width { pe = width }
             let ps = b &<< blockShift
-            if pe > ps {
-              if let shading {
-                let colors = shading.shade(x: x0 &+ ps, y: Int(oy) &+ r, count: pe &- ps)
-                compositeLayer(dstRow + ps &* 4, layer: colors, count: pe &- ps, opacity: 255)
-              } else {
-                blendSolid(dstRow + ps &* 4, count: pe &- ps, paint: paint)
-              }
-            }
+            if pe > ps { painter.fill(dstRow + ps &* 4, x: x0 &+ ps, y: y, count: pe &- ps) }
             b = t
             runStart = t
             cp = cov
@@ -257,7 +268,7 @@ struct Accumulator {
             }
           }
         }
-        flush(dstRow, cov, runStart, end, paint, shading, Int(oy) &+ r)
+        flush(dstRow, cov, runStart, end, painter, x0, y)
         // Only words first…end−1 can hold set bits; usually one word (no memset call).
         let wLast = (end &- 1) &>> 6
         var wi = first &>> 6
@@ -276,23 +287,52 @@ struct Accumulator {
 let solidRunBlocks = 4
 
 extension Accumulator {
-  /// Blends the pending coverage run (blocks bs..<be, stored from `cov`) of one row.
+  /// Blends the pending coverage run (blocks bs..<be, stored from `cov`) of row y, whose
+  /// first pixel is x0.
   @inline(__always)
-  func flush(
-    _ dstRow: UnsafeMutableRawPointer, _ cov: UnsafeMutableRawPointer, _ bs: Int, _ be: Int,
-    _ paint: Paint, _ shading: Shading?, _ y: Int
+  func flush<P: RunPainter>(
+    _ dstRow: UnsafeMutableRawPointer, _ cov: UnsafeMutableRawPointer, _ bs: Int, _ be: Int, _ painter: P,
+    _ x0: Int, _ y: Int
   ) {
     let ps = bs &<< blockShift
     var pe = be &<< blockShift
     if pe > width { pe = width }
     if pe > ps {
-      if let shading {
-        let colors = shading.shade(x: Int(ox) &+ ps, y: y, count: pe &- ps)
-        blendShadedMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), colors: colors, count: pe &- ps)
-      } else {
-        blendMask(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), count: pe &- ps, paint: paint)
-      }
+      painter.blend(dstRow + ps &* 4, coverage: UnsafeRawPointer(cov), x: x0 &+ ps, y: y, count: pe &- ps)
     }
+  }
+}
+
+/// How `Accumulator.resolve` paints a shape's rows: a plain color (`Paint`) or a gradient's
+/// or image's colors (`Shading`). Pixels x..<x+count of row y start at `dst`.
+protocol RunPainter {
+  /// Source-over with per-pixel coverage (one `coveragePair` per pixel).
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int)
+  /// Source-over at full coverage.
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int)
+}
+
+extension Paint: RunPainter {
+  @inline(__always)
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int) {
+    blendMask(dst, coverage: coverage, count: count, paint: self)
+  }
+
+  @inline(__always)
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int) {
+    blendSolid(dst, count: count, paint: self)
+  }
+}
+
+extension Shading: RunPainter {
+  @inline(__always)
+  func blend(_ dst: UnsafeMutableRawPointer, coverage: UnsafeRawPointer, x: Int, y: Int, count: Int) {
+    blendShadedMask(dst, coverage: coverage, colors: shade(x: x, y: y, count: count), count: count)
+  }
+
+  @inline(__always)
+  func fill(_ dst: UnsafeMutableRawPointer, x: Int, y: Int, count: Int) {
+    compositeLayer(dst, layer: shade(x: x, y: y, count: count), count: count, opacity: 255)
   }
 }
 

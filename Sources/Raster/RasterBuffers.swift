@@ -775,7 +775,12 @@ final class RasterBuffers {
         acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
       }
     }
-    acc.resolve(into: target, paint: Paint(op.color), shading: shading(op), scratch: cov)
+    let dst = target.pixel(op.x0, wy0), rowBytes = target.width &* 4
+    if let shading = shading(op) {
+      acc.resolve(into: dst, rowBytes: rowBytes, painter: shading, scratch: cov)
+    } else {
+      acc.resolve(into: dst, rowBytes: rowBytes, painter: Paint(op.color), scratch: cov)
+    }
   }
 
   /// The shading of a command painted by a gradient; nil for a plain color.

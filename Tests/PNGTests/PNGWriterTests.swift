@@ -17,7 +17,10 @@ struct PNGWriterTests {
   func settingsRoundTrip(settings: PNGSettings) throws {
     var encoder = PNGEncoder(settings: settings)
     #expect(encoder.settings == settings)
-    for (w, h, opaque) in [(1, 1, true), (5, 3, false), (33, 17, true), (130, 90, false)] {
+    // 85×1 RGB and 64×1 RGBA are 256 and 257 filtered bytes, either side of the stored block
+    // igzip's streams start with.
+    let sizes = [(1, 1, true), (5, 3, false), (85, 1, true), (64, 1, false), (33, 17, true), (130, 90, false)]
+    for (w, h, opaque) in sizes {
       let pixmap = randomPixmap(width: w, height: h, seed: UInt64(w * h), opaque: opaque)
       let png = try encoder.encode(pixmap)
       #expect(colorType(png) == (opaque ? 2 : 6))
@@ -48,21 +51,27 @@ struct PNGWriterTests {
     #expect(try PNGDecoder.decode(png) == pixmap)
   }
 
-  @Test("RGB packing keeps r, g, b in order and reports the AND of the alphas")
-  func packRGB() {
-    let pixels = 11  // two SIMD steps and a scalar tail
+  @Test(
+    "RGB packing keeps r, g, b in order and reports the AND of the alphas (the AVX2 loop where the CPU has it, and the portable one)",
+    arguments: [false, true], [3, 11, 37])
+  func packRGB(portable: Bool, pixels: Int) {
+    // 11 and 37: vector steps of 4 and 8 pixels and a scalar tail; 3: the tail alone.
     var src = [UInt8](repeating: 255, count: pixels * 4)
-    for i in 0..<pixels { src[i * 4] = UInt8(i); src[i * 4 + 1] = UInt8(100 + i); src[i * 4 + 2] = UInt8(200 + i) }
-    var dst = [UInt8](repeating: 0, count: pixels * 3 + 32)
-    for (index, alpha) in [(pixels - 1, UInt8(254)), (2, UInt8(127)), (-1, UInt8(255))] {
+    for i in 0..<pixels { src[i * 4] = UInt8(i); src[i * 4 + 1] = UInt8(100 + i); src[i * 4 + 2] = UInt8(200 - i) }
+    for (index, alpha) in [(pixels - 1, UInt8(254)), (2, UInt8(127)), (pixels / 2, UInt8(0)), (-1, UInt8(255))] {
+      var dst = [UInt8](repeating: 0, count: pixels * 3 + 32)
       var s = src
       if index >= 0 { s[index * 4 + 3] = alpha }
       let a = s.withUnsafeBytes { sp in
-        dst.withUnsafeMutableBytes { dp in PNGRowKernels.packRGB(sp.baseAddress!, dp.baseAddress!, pixels: pixels) }
+        dst.withUnsafeMutableBytes { dp in
+          portable
+            ? PNGRowKernels.packRGBPortable(sp.baseAddress!, dp.baseAddress!, pixels: pixels)
+            : PNGRowKernels.packRGB(sp.baseAddress!, dp.baseAddress!, pixels: pixels)
+        }
       }
       #expect(a == alpha)
       var expected: [UInt8] = []
-      for i in 0..<pixels { expected += [UInt8(i), UInt8(100 + i), UInt8(200 + i)] }
+      for i in 0..<pixels { expected += [UInt8(i), UInt8(100 + i), UInt8(200 - i)] }
       #expect(Array(dst.prefix(pixels * 3)) == expected)
     }
   }

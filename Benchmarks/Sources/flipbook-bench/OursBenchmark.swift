@@ -153,7 +153,7 @@ struct OursBenchmark {
     let candidates: [PNGSettings] = [
       .fast, PNGSettings(.libdeflate, level: 2), PNGSettings(.libdeflate, level: 3),
       PNGSettings(.libdeflate, level: 6), PNGSettings(.libdeflate, level: 1, filter: .up),
-      PNGSettings(.igzip, level: 1), PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 2),
+      PNGSettings(.libdeflate, level: 1), PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 1),
       PNGSettings(.igzip, level: 3),
       PNGSettings(.igzip, level: 1, filter: .up), PNGSettings(.igzip, level: 1, filter: .sub),
       PNGSettings(.zlib, level: 1), PNGSettings(.zlib, level: 3), PNGSettings(.zlib, level: 6),

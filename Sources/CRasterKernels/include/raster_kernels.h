@@ -3,16 +3,19 @@
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
 // two loops that blend every covered pixel, the recursive blur's loop and a shadow's
-// tint-and-composite live here, with __attribute__((target("avx2"))). They compute exactly
-// what FlipbookRaster's Swift loops compute (Kernels.swift, GaussianBlur.swift,
-// ShadowRow.swift: same formulas, same order, same rounding), 8 or 16 values a step; where
-// AVX2 is missing (or on other architectures) flipbook_avx2_available() is false and the
-// Swift loops run instead.
+// tint-and-composite live here, with __attribute__((target("avx2"))), and the coverage
+// accumulation in coverage_kernels.h. They compute exactly what FlipbookRaster's Swift loops
+// compute (Kernels.swift, GaussianBlur.swift, ShadowRow.swift: same formulas, same order,
+// same rounding), 8 or 16 values a step; where AVX2 is missing (or on other architectures)
+// flipbook_avx2_available() is false and the Swift loops run instead.
 #ifndef FLIPBOOK_RASTER_KERNELS_H
 #define FLIPBOOK_RASTER_KERNELS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+// The accumulation kernel, here too so that a module cache built before it existed is rebuilt.
+#include "coverage_kernels.h"
 
 /// True when this CPU runs the AVX2 kernels below.
 bool flipbook_avx2_available(void);
