@@ -200,6 +200,83 @@ AVX2 void flipbook_blend_mask8_avx2(
   }
 }
 
+/// 8 sums rounded to levels as FlipbookRaster's `level` does: clamped to 0…255, then the
+/// 1.5·2²³ bias leaves the nearest integer (ties to even) in the low byte.
+AVX2 static inline __m256i levels8(__m256 v) {
+  v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
+  return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(v, _mm256_set1_ps(12582912.0f))), _mm256_set1_epi32(0xFF));
+}
+
+AVX2 static inline __m256i pack8(__m256 r, __m256 g, __m256 b, __m256 a) {
+  return _mm256_or_si256(
+      _mm256_or_si256(levels8(r), _mm256_slli_epi32(levels8(g), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(levels8(b), 16), _mm256_slli_epi32(levels8(a), 24)));
+}
+
+AVX2 void flipbook_shadow_row_avx2(
+    const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
+    uint32_t opacity, long nextRow) {
+  const uint8_t *dr = drawing;
+  uint8_t *p = dst;
+  const __m256 tr = _mm256_set1_ps(tint[0]), tg = _mm256_set1_ps(tint[1]);
+  const __m256 tb = _mm256_set1_ps(tint[2]), ta = _mm256_set1_ps(tint[3]);
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i byte = _mm256_set1_epi32(0xFF), alphaBits = _mm256_set1_epi32((int)0xFF000000);
+  const __m256i low = _mm256_set1_epi32(0x00FF00FF), v255 = _mm256_set1_epi16(255);
+  const __m256i op = _mm256_set1_epi16((short)opacity);
+  for (long k = 0; k < count; k += 8) {
+    // Masked loads and stores for the last 1-7 pixels only (a masked store is slow on AMD).
+    long n = count - k < 8 ? count - k : 8;
+    __m256i in = first_lanes(n);
+    // The next row's frame pixels: on their way from memory by the time they are needed.
+    if ((k & 15) == 0) _mm_prefetch((const char *)(p + 4 * k + nextRow), _MM_HINT_T0);
+    __m256 s = n == 8 ? _mm256_loadu_ps(alpha + k) : _mm256_maskload_ps(alpha + k, in);
+    __m256i px;
+    long lo = drawnLo > k ? drawnLo : k, hi = drawnHi < k + n ? drawnHi : k + n;
+    if (lo >= hi) {
+      px = pack8(_mm256_mul_ps(tr, s), _mm256_mul_ps(tg, s), _mm256_mul_ps(tb, s), _mm256_mul_ps(ta, s));
+    } else {
+      // The drawing's pixels in lanes lo − k ..< hi − k, zero in the others.
+      __m256i j = _mm256_add_epi32(lanes, _mm256_set1_epi32((int)k));
+      __m256i m = _mm256_and_si256(
+          _mm256_cmpgt_epi32(j, _mm256_set1_epi32((int)lo - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32((int)hi), j));
+      __m256i c = lo == k && hi == k + 8 ? _mm256_loadu_si256((const __m256i *)(dr + (k - drawnLo) * 4))
+                                          : _mm256_maskload_epi32((const int *)(dr + (k - drawnLo) * 4), m);
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(c, alphaBits), alphaBits)) == -1) {
+        px = c;  // opaque drawing hides the shadow
+      } else {
+        __m256 ca = _mm256_cvtepi32_ps(_mm256_srli_epi32(c, 24));
+        __m256 keep = _mm256_sub_ps(_mm256_set1_ps(1.0f), _mm256_div_ps(ca, _mm256_set1_ps(255.0f)));
+#define CH(t, shift) \
+  _mm256_add_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(c, shift), byte)), \
+                _mm256_mul_ps(_mm256_mul_ps(t, s), keep))
+        px = pack8(CH(tr, 0), CH(tg, 8), CH(tb, 16), _mm256_add_ps(ca, _mm256_mul_ps(_mm256_mul_ps(ta, s), keep)));
+#undef CH
+      }
+    }
+    if (_mm256_testz_si256(px, px)) continue;  // nothing over the frame here
+    __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * k)) : _mm256_maskload_epi32((const int *)(p + 4 * k), in);
+    __m256i out;
+    if (opacity == 255 && _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(px, alphaBits), alphaBits)) == -1) {
+      out = px;
+    } else {
+      __m256i sLo = _mm256_and_si256(px, low), sHi = _mm256_srli_epi16(px, 8);
+      __m256i sa = _mm256_mullo_epi32(_mm256_srli_epi32(px, 24), _mm256_set1_epi32(0x00010001));
+      if (opacity != 255) {
+        sLo = div255(_mm256_mullo_epi16(sLo, op));
+        sHi = div255(_mm256_mullo_epi16(sHi, op));
+        sa = div255(_mm256_mullo_epi16(sa, op));
+      }
+      out = over(d, sLo, sHi, _mm256_sub_epi16(v255, sa));
+    }
+    if (n == 8) {
+      _mm256_storeu_si256((__m256i *)(p + 4 * k), out);
+    } else {
+      _mm256_maskstore_epi32((int *)(p + 4 * k), in, out);
+    }
+  }
+}
+
 #else
 
 bool flipbook_avx2_available(void) { return false; }
@@ -212,6 +289,12 @@ void flipbook_recursive_columns_avx2(
     long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi) {
   (void)rows; (void)inputLo; (void)inputHi; (void)spanLo; (void)spanCount; (void)whole; (void)f; (void)stride;
   (void)length; (void)clamp; (void)g; (void)anti; (void)out; (void)outLo; (void)outHi;
+}
+void flipbook_shadow_row_avx2(
+    const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
+    uint32_t opacity, long nextRow) {
+  (void)alpha; (void)count; (void)tint; (void)drawing; (void)drawnLo; (void)drawnHi; (void)dst; (void)opacity;
+  (void)nextRow;
 }
 
 void flipbook_blend_mask8_avx2(

@@ -74,11 +74,16 @@ struct EffectParams {
   var isShadow: Bool { if case .shadow = kind { return true }; return false }
   var isOpaque: Bool { if case .blur(true) = kind { return true }; return false }
   /// The box the effect's output can cover, from the box its drawing covers: the same box
-  /// for an effect that works pixel by pixel or an opaque blur; spread by the kernels for a
-  /// blur; spread and the drawing itself for a shadow.
+  /// for an effect that works pixel by pixel or an opaque blur; for a blur, spread by the
+  /// kernels as far as the blurred drawing can reach a level above 0 (`BlurKernel.visible`);
+  /// that and the drawing itself for a shadow (whose tint's alpha bounds its levels).
   func output(of drawing: PixelBox) -> PixelBox {
     if isPerPixel || isOpaque { return drawing }
-    let spread = drawing.spread(kx, ky)
+    var level = 255.0
+    if case .shadow(let tint) = kind { level = Double(tint[3]) * 255 }
+    let xs = kx.visible(from: drawing.x0..<drawing.x1, level: level)
+    let ys = ky.visible(from: drawing.y0..<drawing.y1, level: level)
+    let spread = PixelBox(x0: xs.lowerBound, y0: ys.lowerBound, x1: xs.upperBound, y1: ys.upperBound)
     return isShadow ? spread.union(drawing) : spread
   }
 

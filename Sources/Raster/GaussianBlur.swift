@@ -21,6 +21,8 @@ struct BlurKernel {
   var kMin = 0
   var count = 0
   var recursive: RecursiveGaussian? = nil
+  /// The standard deviation and shift it was made for (`visible`).
+  var sigma = 0.0, shift = 0.0
 
   /// No kernel (a color effect's): it carries nothing anywhere.
   init() {}
@@ -28,6 +30,8 @@ struct BlurKernel {
   /// Fills `weights` (at least `Self.capacity(sigma:)` floats) for `sigma` ≥ 0 pixels and a
   /// finite `shift` (a shadow's offset along the axis).
   init(sigma: Double, shift: Double, weights: UnsafeMutablePointer<Float>) {
+    self.sigma = sigma
+    self.shift = shift
     let reach = (4 * sigma).rounded(.up) + 1
     kMin = Int((shift - reach).rounded(.down))
     let kMax = Int((shift + reach).rounded(.up))
@@ -55,6 +59,46 @@ struct BlurKernel {
 
   /// The offsets k reach kMin…kMax.
   var kMax: Int { kMin &+ count &- 1 }
+
+  /// The outputs, within `input` spread by the kernel, that can round to a level above 0
+  /// when the input is at most `level` (0…255) on `input` and 0 elsewhere.
+  ///
+  /// Output o is at most `level` times the kernel's mass over the input, Φ((o − a − shift +
+  /// ½)/σ) − Φ((o − b − shift + ½)/σ) for input a..<b (the other axis's mass is at most 1),
+  /// plus the filter's own error: the recursive filter's weights differ from the Gaussian's
+  /// by at most 3.5·10⁻³ in all and 4·10⁻⁴ beyond 2.4σ (Deriche's coefficients and the
+  /// two-tap shift, computed in Double for σ 2…64 and shifts in quarter pixels). An output
+  /// whose bound is below 0.45 level rounds to 0 whichever way the sums' Float rounding goes.
+  /// The kernel reaches 4σ (so that the sums are exact to 0.02 level), but beyond about 3σ
+  /// of a full-strength blur, or 2.6σ of a default shadow, nothing shows: a third of a
+  /// shadow's box, and of the work of blurring, tinting and compositing it, is left out.
+  func visible(from input: Range<Int>, level: Double) -> Range<Int> {
+    var lo = input.lowerBound &+ kMin, hi = input.upperBound &+ kMax
+    guard sigma > 0, !input.isEmpty else { return lo..<hi }
+    let s = 1 / (sigma * 2.0.squareRoot()), far = 2.4 / 2.0.squareRoot()
+    func shows(_ o: Int) -> Bool {
+      let t = (Double(o &- input.lowerBound) - shift + 0.5) * s, u = (Double(o &- input.upperBound) - shift + 0.5) * s
+      // Φ(t) − Φ(u) (t > u), from the tail that keeps its digits.
+      let mass = t + u < 0 ? 0.5 * (Double.erfc(-t) - Double.erfc(-u)) : 0.5 * (Double.erfc(u) - Double.erfc(t))
+      return level * (mass + (t <= -far || u >= far ? 4e-4 : 3.5e-3)) >= 0.45
+    }
+    // The bound rises to the input's middle (moved by the shift) and falls after it: search
+    // each side for where it crosses.
+    let peak = min(max((input.lowerBound &+ input.upperBound) / 2 &+ Int(shift.rounded()), lo), hi &- 1)
+    guard shows(peak) else { return peak..<peak }
+    var a = lo, b = peak  // the first output that shows lies in a...b
+    while a < b {
+      let m = a &+ (b &- a) / 2
+      if shows(m) { b = m } else { a = m &+ 1 }
+    }
+    lo = a
+    a = peak; b = hi &- 1  // the last in a...b
+    while a < b {
+      let m = b &- (b &- a) / 2
+      if shows(m) { a = m } else { b = m &- 1 }
+    }
+    return lo..<(a &+ 1)
+  }
 
   /// The weights `init` wrote.
   var weightCount: Int { recursive == nil ? count : 0 }
@@ -139,11 +183,11 @@ private func accumulate(_ x: Int, _ input: Range<Int>, _ kernel: BlurKernel, _ c
 
 /// The vertical pass: output row y (in `output`'s rows) is Σₖ weight[k] · row y − (kMin + k)
 /// of `rows` (`input`'s rows; zero outside them, or the nearest repeated when `clamp`), each
-/// row `length` floats. Calls `emit(y, 0, length, sums)` with each output row's sums.
+/// row `length` floats. Calls `emit(y, sums)` with each output row's sums.
 func blurColumns(
   _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, clamp: Bool,
   kernel: BlurKernel, weights: UnsafePointer<Float>, sums: UnsafeMutablePointer<Float>,
-  emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
+  emit: (Int, UnsafePointer<Float>) -> Void
 ) {
   for y in outputRows {
     sums.update(repeating: 0, count: length)
@@ -158,7 +202,7 @@ func blurColumns(
       let src = rows + (yi &- inputRows.lowerBound) &* length
       for i in 0..<length { sums[i] += w * src[i] }
     }
-    emit(y, 0, length, UnsafePointer(sums))
+    emit(y, UnsafePointer(sums))
   }
 }
 
@@ -168,9 +212,13 @@ func blurColumns(
 /// RGBA8 pixels at `rows(r)` over columns `input` (all four channels, or alpha alone when
 /// `channels` is 1); its sums over columns `output` go to `out(r)`. `scratch` holds
 /// `recursiveRowsScratch(…)` bytes.
-func recursiveBlurRows(
+///
+/// With `avx2` the recursion runs in the column pass's AVX2 loop (CRasterKernels), which
+/// gives the Swift loop's bits.
+package func recursiveBlurRows(
   _ rows: (Int) -> UnsafeRawPointer, count: Int, input: Range<Int>, output: Range<Int>, channels: Int, clamp: Bool,
-  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, into out: (Int) -> UnsafeMutablePointer<Float>
+  filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, avx2: Bool = false,
+  into out: (Int) -> UnsafeMutablePointer<Float>
 ) {
   let span = recursiveSpan(input, output, g, clamp: clamp)
   let n = span.count, v = MemoryLayout<SIMD16<Float>>.size
@@ -200,6 +248,30 @@ func recursiveBlurRows(
     }
   }
   let skip = output.lowerBound &- span.lowerBound
+  /// Output x's lanes to their rows.
+  @inline(__always) func scatter(_ x: Int, _ lanes: UnsafeRawPointer) {
+    for r in 0..<count {
+      let d = out(r) + x &* channels
+      if channels == 4 {
+        UnsafeMutableRawPointer(d).storeBytes(
+          of: lanes.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self), as: SIMD4<Float>.self)
+      } else {
+        d[0] = lanes.load(fromByteOffset: r &* 4, as: Float.self)
+      }
+    }
+  }
+  if avx2 {
+    // The column pass's AVX2 loop over one strip of 16 lanes, its input the values above
+    // (shifted and two-tapped already), its outputs written over them: output x goes to
+    // index x, at or before the index i = x + skip just read.
+    g.withCoefficients { c in
+      flipbook_recursive_columns_avx2(
+        values, 0, n, 0, n, 0, 0, 16, 16, clamp, c, (scratch + n &* v).assumingMemoryBound(to: Float.self), values,
+        skip, skip &+ output.count)
+    }
+    for x in 0..<output.count { scatter(x, UnsafeRawPointer(values + x &* 16)) }
+    return
+  }
   g.run(
     count: n, clamp: clamp, anti: scratch + n &* v,
     load: { scratch.loadUnaligned(fromByteOffset: $0 &* v, as: SIMD16<Float>.self) },
@@ -207,17 +279,7 @@ func recursiveBlurRows(
       let x = i &- skip
       guard x >= 0, x < output.count else { return }
       var y = y
-      withUnsafeBytes(of: &y) { lanes in
-        for r in 0..<count {
-          let d = out(r) + x &* channels
-          if channels == 4 {
-            UnsafeMutableRawPointer(d).storeBytes(
-              of: lanes.loadUnaligned(fromByteOffset: r &* 16, as: SIMD4<Float>.self), as: SIMD4<Float>.self)
-          } else {
-            d[0] = lanes.load(fromByteOffset: r &* 4, as: Float.self)
-          }
-        }
-      }
+      withUnsafeBytes(of: &y) { scatter(x, $0.baseAddress!) }
     })
 }
 
@@ -257,56 +319,52 @@ private func recursiveSpan(_ input: Range<Int>, _ output: Range<Int>, _ g: Recur
 
 /// The vertical pass of the recursive blur, 16 floats (a strip of columns) at a time: row y
 /// of the input (y in `inputRows`) is `length` floats at `rows + (y − inputRows.lowerBound) ·
-/// stride`, where `stride` is a multiple of 16 and the floats past `length` are zero. Calls
-/// `emit(y, from, count, sums)` with the sums of floats from..<from + count of each output
-/// row. `scratch` holds `recursiveColumnsScratch(…)` bytes.
+/// stride`, where `stride` is a multiple of 16 and the floats past `length` are zero. The
+/// sums of output row y go to `sums + (y − outputRows.lowerBound) · stride`; then
+/// `emit(y, sums)` is called with each output row, whole, in order. `scratch` holds
+/// `recursiveColumnsScratch(…)` bytes.
 ///
-/// With `avx2` (and `sums`, room for `outputRows.count · stride` floats) the filter runs in
-/// CRasterKernels' AVX2 loop, twice the lanes an instruction of the SSE code Swift makes here,
-/// with the same operations in the same order (the same bits), and each output row is
-/// emitted whole.
+/// With `avx2` the filter runs in CRasterKernels' AVX2 loop, twice the lanes an instruction
+/// of the SSE code Swift makes here, with the same operations in the same order (the same
+/// bits).
 package func recursiveBlurColumns(
   _ rows: UnsafePointer<Float>, inputRows: Range<Int>, outputRows: Range<Int>, length: Int, stride: Int,
   clamp: Bool, filter g: RecursiveGaussian, scratch: UnsafeMutableRawPointer, avx2: Bool = false,
-  sums: UnsafeMutablePointer<Float>? = nil, emit: (Int, Int, Int, UnsafePointer<Float>) -> Void
+  sums: UnsafeMutablePointer<Float>, emit: (Int, UnsafePointer<Float>) -> Void
 ) {
   let span = recursiveSpan(inputRows, outputRows, g, clamp: clamp)
-  if avx2, let sums {
-    var c = (
-      g.p1r, g.p1i, g.p2r, g.p2i, g.c1r, g.c1i, g.c2r, g.c2i, g.q1r, g.q1i, g.q2r, g.q2i, g.r1r, g.r1i, g.r2r, g.r2i
-    )
-    withUnsafeBytes(of: &c) { c in
+  if avx2 {
+    g.withCoefficients { c in
       flipbook_recursive_columns_avx2(
         rows, inputRows.lowerBound, inputRows.upperBound, span.lowerBound, span.count, g.whole, g.fraction, stride,
-        length, clamp, c.baseAddress!.assumingMemoryBound(to: Float.self), scratch.assumingMemoryBound(to: Float.self),
-        sums, outputRows.lowerBound, outputRows.upperBound)
+        length, clamp, c, scratch.assumingMemoryBound(to: Float.self), sums, outputRows.lowerBound,
+        outputRows.upperBound)
     }
-    for y in outputRows { emit(y, 0, length, sums + (y &- outputRows.lowerBound) &* stride) }
-    return
+  } else {
+    let f = g.fraction, e = 1 - g.fraction
+    @inline(__always) func row(_ y: Int, _ from: Int) -> SIMD16<Float> {
+      guard inputRows.contains(y) else { return SIMD16() }
+      return UnsafeRawPointer(rows + ((y &- inputRows.lowerBound) &* stride &+ from)).loadUnaligned(
+        as: SIMD16<Float>.self)
+    }
+    var from = 0
+    while from < length {
+      g.run(
+        count: span.count, clamp: clamp, anti: scratch,
+        load: { i in
+          let y = span.lowerBound &+ i &- g.whole
+          return f > 0 ? e * row(y, from) + f * row(y &- 1, from) : row(y, from)
+        },
+        emit: { i, v in
+          let y = span.lowerBound &+ i
+          guard outputRows.contains(y) else { return }
+          UnsafeMutableRawPointer(sums + ((y &- outputRows.lowerBound) &* stride &+ from)).storeBytes(
+            of: v, as: SIMD16<Float>.self)
+        })
+      from &+= 16
+    }
   }
-  let f = g.fraction, e = 1 - g.fraction
-  @inline(__always) func row(_ y: Int, _ from: Int) -> SIMD16<Float> {
-    guard inputRows.contains(y) else { return SIMD16() }
-    return UnsafeRawPointer(rows + ((y &- inputRows.lowerBound) &* stride &+ from)).loadUnaligned(
-      as: SIMD16<Float>.self)
-  }
-  var from = 0
-  while from < length {
-    let count = min(16, length &- from)
-    g.run(
-      count: span.count, clamp: clamp, anti: scratch,
-      load: { i in
-        let y = span.lowerBound &+ i &- g.whole
-        return f > 0 ? e * row(y, from) + f * row(y &- 1, from) : row(y, from)
-      },
-      emit: { i, sums in
-        let y = span.lowerBound &+ i
-        guard outputRows.contains(y) else { return }
-        var sums = sums
-        withUnsafeBytes(of: &sums) { emit(y, from, count, $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
-      })
-    from &+= 16
-  }
+  for y in outputRows { emit(y, sums + (y &- outputRows.lowerBound) &* stride) }
 }
 
 /// The bytes of scratch `recursiveBlurColumns` needs.

@@ -146,6 +146,17 @@ struct GradientShader {
     let cy = Double(y) + 0.5
     let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
     let seg = data + segmentOffset
+    if kind == .linear && ux == 0 && !projective {
+      // t does not change along the row (a vertical gradient on an upright shape, as most
+      // are): every pixel gets the color of the first, whose lanes are all the same.
+      let c = colors(SIMD8<Float>(repeating: Float(ux * (Double(x) + 0.5) + uy * cy + uc)), seg)
+      var i = 0
+      while i < count {
+        out.storeBytes(of: c, toByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+        i &+= 8
+      }
+      return
+    }
     var i = 0
     while i < count {
       let cx = Double(x &+ i) + 0.5

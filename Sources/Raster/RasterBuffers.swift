@@ -61,7 +61,7 @@ final class RasterBuffers {
   private var effectLayerBytes: [Int] = []
   private var effectMasks: [UnsafeMutableRawPointer] = []
   private var effectMaskBytes: [Int] = []
-  /// Floats for the blur passes (see `runEffect`), and its RGBA8 result.
+  /// Floats for the blur passes (see `applyEffect`), and one row of its RGBA8 result.
   private var blurFloats = UnsafeMutablePointer<Float>.allocate(capacity: 16)
   private var blurFloatCapacity = 16
   private var effectOut = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
@@ -515,12 +515,9 @@ final class RasterBuffers {
       }
       target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
     } else if !out.isEmpty {
-      applyEffect(p, ct, drawn, out, solid: solidColor(first..<op.end &- 1))
-      for y in out.y0..<out.y1 {
-        compositeLayer(
-          target.pixel(out.x0 &- op.ex, y &- op.ey),
-          layer: UnsafeRawPointer(effectOut + (y &- out.y0) &* out.width &* 4),
-          count: out.width, opacity: op.opacity)
+      let t = target
+      applyEffect(p, ct, drawn, out, solid: solidColor(first..<op.end &- 1), opacity: op.opacity) {
+        t.pixel(out.x0 &- op.ex, $0 &- op.ey)
       }
       target.touch(out.x0 &- op.ex, out.y0 &- op.ey, out.x1 &- op.ex, out.y1 &- op.ey)
     }
@@ -540,10 +537,12 @@ final class RasterBuffers {
     return c.color
   }
 
-  /// Writes the effect of `p` on the drawing in `drawn` (of `layer`) over the box `out` into
-  /// `effectOut` (premultiplied RGBA8, `out.width` pixels a row): the drawing blurred, or the
-  /// drawing over its shadow. The blur is separable: rows first (floats), then columns; the
-  /// sums are rounded once, to the nearest level.
+  /// Composites the effect of `p` on the drawing in `drawn` (of `layer`) over the box `out`
+  /// with `opacity` onto the frame, where `onto(y)` is output row y's first pixel: the drawing
+  /// blurred, or the drawing over its shadow. Each row is composited as soon as it is made,
+  /// while it is in the cache (a shadow's in the same pass as its tint, with AVX2). The blur
+  /// is separable: rows first (floats), then columns; the sums are rounded once, to the
+  /// nearest level.
   ///
   /// A blur of a drawing in one opaque color (`solid`: a blurred circle, say) is a shadow of
   /// it in that color with nothing drawn over it: its alpha blurred and tinted, a quarter of
@@ -551,18 +550,22 @@ final class RasterBuffers {
   /// drawing (at most ½ level on edge pixels, averaged by the blur), so it is taken only by
   /// the recursive filter (σ ≥ 2), whose kernel spreads any pixel's weight below 0.04.
   private func applyEffect(
-    _ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox, solid: PremulColor?
+    _ p: EffectParams, _ layer: Target, _ drawn: PixelBox, _ out: PixelBox, solid: PremulColor?, opacity: UInt8,
+    onto: (Int) -> UnsafeMutableRawPointer
   ) {
-    if out.width &* out.height &* 4 > effectOutBytes {
+    @inline(__always) func deliver(_ y: Int) {
+      compositeLayer(onto(y), layer: UnsafeRawPointer(effectOut), count: out.width, opacity: opacity)
+    }
+    if out.width &* 4 > effectOutBytes {
       effectOut.deallocate()
-      effectOutBytes = max(out.width &* out.height &* 4, effectOutBytes &* 2)
+      effectOutBytes = max(out.width &* 4, effectOutBytes &* 2)
       effectOut = .allocate(byteCount: effectOutBytes, alignment: 16)
     }
     @inline(__always) func level(_ v: Float) -> UInt8 { UInt8(min(max(v + 0.5, 0), 255)) }
     if case .color(let mr, let mg, let mb, let ka) = p.kind {
       // Straight color through the matrix, clamped; alpha scaled; premultiplied again.
       for y in out.y0..<out.y1 {
-        let src = UnsafeRawPointer(layer.pixel(out.x0, y)), d = effectOut + (y &- out.y0) &* out.width &* 4
+        let src = UnsafeRawPointer(layer.pixel(out.x0, y)), d = effectOut
         for k in 0..<out.width {
           let q = src.loadUnaligned(fromByteOffset: k &* 4, as: SIMD4<UInt8>.self)
           if q[3] == 0 {
@@ -577,6 +580,7 @@ final class RasterBuffers {
           d.storeBytes(
             of: SIMD4(level(v.x), level(v.y), level(v.z), level(a2)), toByteOffset: k &* 4, as: SIMD4<UInt8>.self)
         }
+        deliver(y)
       }
       return
     }
@@ -591,34 +595,33 @@ final class RasterBuffers {
     let channels = tint == nil ? 4 : 1
     let outFloats = out.width &* channels
     let dst = effectOut
-    // Row y's sums over floats from..<from + count of the output: rounded (blur), or the
-    // alpha tinted (under the drawing, for a shadow); no per-byte checks.
-    func emit(_ y: Int, _ from: Int, _ count: Int, _ s: UnsafePointer<Float>) {
-      let d = dst + (y &- out.y0) &* out.width &* 4
+    // Output row y from its sums: rounded (blur), or the alpha tinted (under the drawing, for
+    // a shadow); no per-byte checks.
+    func emit(_ y: Int, _ s: UnsafePointer<Float>) {
       guard let tint else {
         var k = 0
-        while k &+ 4 <= count {
-          d.storeBytes(
-            of: levels(UnsafeRawPointer(s + k).loadUnaligned(as: SIMD4<Float>.self)), toByteOffset: from &+ k,
+        while k &+ 4 <= outFloats {
+          dst.storeBytes(
+            of: levels(UnsafeRawPointer(s + k).loadUnaligned(as: SIMD4<Float>.self)), toByteOffset: k,
             as: SIMD4<UInt8>.self)
           k &+= 4
         }
-        while k < count {
-          d.storeBytes(of: level(s[k]), toByteOffset: from &+ k, as: UInt8.self)
+        while k < outFloats {
+          dst.storeBytes(of: level(s[k]), toByteOffset: k, as: UInt8.self)
           k &+= 1
         }
+        deliver(y)
         return
       }
-      // The drawing's columns in this run of the row (none on rows it does not reach).
-      let x0 = out.x0 &+ from
+      // The drawing's columns in the row (none on rows it does not reach).
       var lo = 0, hi = 0
       if y >= over.y0 && y < over.y1 {
-        lo = min(max(over.x0 &- x0, 0), count)
-        hi = max(min(over.x1 &- x0, count), lo)
+        lo = min(max(over.x0 &- out.x0, 0), out.width)
+        hi = max(min(over.x1 &- out.x0, out.width), lo)
       }
-      shadowRow(
-        s, count: count, tint: tint, drawing: UnsafeRawPointer(layer.pixel(x0 &+ lo, lo < hi ? y : drawn.y0)),
-        drawn: lo..<hi, into: d + from &* 4)
+      shadowRowOver(
+        s, count: out.width, tint: tint, drawing: UnsafeRawPointer(layer.pixel(out.x0 &+ lo, lo < hi ? y : drawn.y0)),
+        drawn: lo..<hi, onto: onto(y), opacity: opacity, avx2: avx2, scratch: dst, nextRow: onto(y &+ 1) - onto(y))
     }
     if let gx = p.kx.recursive, let gy = p.ky.recursive {
       // Rows in groups of 16 lanes, into rows of floats padded with zeros to a multiple of 16
@@ -627,9 +630,9 @@ final class RasterBuffers {
       let scratchBytes = max(
         recursiveRowsScratch(drawn.x0..<drawn.x1, out.x0..<out.x1, gx, clamp: p.isOpaque),
         recursiveColumnsScratch(drawn.y0..<drawn.y1, out.y0..<out.y1, gy, clamp: p.isOpaque))
-      // Then the column pass's sums, when the AVX2 loop runs it.
+      // Then the column pass's sums.
       let sumsAt = drawn.height &* stride &+ scratchBytes / 4 &+ 16
-      reserveBlurFloats(sumsAt &+ (avx2 ? out.height &* stride : 0))
+      reserveBlurFloats(sumsAt &+ out.height &* stride)
       let passed = blurFloats, scratch = UnsafeMutableRawPointer(blurFloats + drawn.height &* stride)
       // A row whose input is the row above's (the straight sides of a rounded rectangle's
       // alpha) gets its sums copied: the lanes are independent, so a row's sums are the same
@@ -648,7 +651,7 @@ final class RasterBuffers {
           }
           recursiveBlurRows(
             { UnsafeRawPointer(layer.pixel(drawn.x0, pending[$0])) }, count: count, input: drawn.x0..<drawn.x1,
-            output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque, filter: gx, scratch: scratch,
+            output: out.x0..<out.x1, channels: channels, clamp: p.isOpaque, filter: gx, scratch: scratch, avx2: avx2,
             into: { passed + (pending[$0] &- drawn.y0) &* stride })
           count = 0
         }

@@ -65,6 +65,13 @@ package struct RecursiveGaussian {
     r1r = Float(r[0].0); r1i = Float(r[0].1); r2r = Float(r[1].0); r2i = Float(r[1].1)
   }
 
+  /// Calls `body` with the 16 coefficients in the order CRasterKernels' AVX2 loop reads
+  /// them: p₁ p₂ c₁ c₂ q₁ q₂ r₁ r₂, each as real and imaginary part.
+  func withCoefficients<R>(_ body: (UnsafePointer<Float>) -> R) -> R {
+    var c = (p1r, p1i, p2r, p2i, c1r, c1i, c2r, c2i, q1r, q1i, q2r, q2i, r1r, r1i, r2r, r2i)
+    return withUnsafeBytes(of: &c) { body($0.baseAddress!.assumingMemoryBound(to: Float.self)) }
+  }
+
   private static func divide(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
     let d = b.0 * b.0 + b.1 * b.1
     return ((a.0 * b.0 + a.1 * b.1) / d, (a.1 * b.0 - a.0 * b.1) / d)

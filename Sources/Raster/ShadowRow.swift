@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// One row of a shadow's output (or of a one-color blur's, with no drawing over it), 16 pixels
 /// at a time: the blurred alpha `alpha[k]` tinted by `tint` (premultiplied, 0…1), under the
 /// drawing's premultiplied pixels where it has them, rounded once to the nearest level and
@@ -12,7 +14,7 @@
 /// `drawing` points at the drawing's pixel for k = `drawn.lowerBound`; `drawn` lies within
 /// 0..<count (empty on rows the drawing does not reach).
 @inline(__always)
-func shadowRow(
+package func shadowRow(
   _ alpha: UnsafePointer<Float>, count: Int, tint: SIMD4<Float>, drawing: UnsafeRawPointer, drawn: Range<Int>,
   into out: UnsafeMutableRawPointer
 ) {
@@ -59,6 +61,29 @@ func shadowRow(
       for j in 0..<n { out.storeBytes(of: pixels[j], toByteOffset: (k &+ j) &* 4, as: UInt32.self) }
     }
     k &+= 16
+  }
+}
+
+/// `shadowRow` composited onto the frame's pixels at `dst` with `opacity`, as
+/// `compositeLayer` does: with `avx2` in one pass in CRasterKernels (8 pixels a step, the
+/// same operations, so the same bytes; the row never goes through memory), else through
+/// `scratch` (room for `count` pixels). The AVX2 loop prefetches the frame's pixels
+/// `nextRow` bytes on (the next row's), which the frame's clear has long evicted from the
+/// cache; the load of the frame was half of this loop's time before.
+@inline(__always)
+package func shadowRowOver(
+  _ alpha: UnsafePointer<Float>, count: Int, tint: SIMD4<Float>, drawing: UnsafeRawPointer, drawn: Range<Int>,
+  onto dst: UnsafeMutableRawPointer, opacity: UInt8, avx2: Bool, scratch: UnsafeMutableRawPointer, nextRow: Int = 0
+) {
+  if avx2 {
+    withUnsafeBytes(of: tint) {
+      flipbook_shadow_row_avx2(
+        alpha, count, $0.baseAddress!.assumingMemoryBound(to: Float.self), drawing, drawn.lowerBound,
+        drawn.upperBound, dst, UInt32(opacity), nextRow)
+    }
+  } else {
+    shadowRow(alpha, count: count, tint: tint, drawing: drawing, drawn: drawn, into: scratch)
+    compositeLayer(dst, layer: UnsafeRawPointer(scratch), count: count, opacity: opacity)
   }
 }
 

@@ -183,8 +183,8 @@ import Testing
         recursiveBlurColumns(
           r.baseAddress!, inputRows: inputRows, outputRows: outputRows, length: length, stride: stride, clamp: clamp,
           filter: filter, scratch: scratch, avx2: useAVX2, sums: sums
-        ) { y, from, count, s in
-          for k in 0..<count { got[(y - outputRows.lowerBound) * length + from + k] = s[k] }
+        ) { y, s in
+          for k in 0..<length { got[(y - outputRows.lowerBound) * length + k] = s[k] }
         }
       }
       return got
@@ -194,5 +194,77 @@ import Testing
     #expect(!swift.contains { $0.isNaN })
     // Not all zero: the filter carried the input.
     #expect(swift.contains { $0 > 1 })
+  }
+  // The row pass through the same AVX2 loop: the Swift loop's bits too, for alpha alone and
+  // four channels, with and without a fraction of a pixel's shift, clamped or not.
+  @Test(arguments: [(2.0, 0.0, 1, false), (3.3, 4.6, 4, false), (24, -7.25, 1, false), (9.5, 0.0, 4, true)])
+  func recursiveRowsInAVX2AreTheSwiftLoopsBits(sigma: Double, shift: Double, channels: Int, clamp: Bool) {
+    if !avx2 { return }  // this CPU only runs the Swift loops
+    var g = SeededRandomNumberGenerator(seed: 12)
+    let count = 16 / channels, input = 3..<40
+    let output = clamp ? input : -30..<75
+    let pixels = (0..<count * input.count * 4).map { _ in UInt8(truncatingIfNeeded: g.next()) }
+    let filter = RecursiveGaussian(sigma: sigma, shift: shift)
+    func run(_ useAVX2: Bool) -> [Float] {
+      var got = [Float](repeating: .nan, count: count * output.count * channels)
+      let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4096 * 64, alignment: 16)
+      defer { scratch.deallocate() }
+      pixels.withUnsafeBytes { p in
+        got.withUnsafeMutableBufferPointer { o in
+          recursiveBlurRows(
+            { p.baseAddress! + $0 * input.count * 4 }, count: count, input: input, output: output,
+            channels: channels, clamp: clamp, filter: filter, scratch: scratch, avx2: useAVX2,
+            into: { o.baseAddress! + $0 * output.count * channels })
+        }
+      }
+      return got
+    }
+    let swift = run(false), avx = run(true)
+    #expect(swift.map(\.bitPattern) == avx.map(\.bitPattern))
+    #expect(!swift.contains { $0.isNaN })
+    #expect(swift.contains { $0 > 1 })
+  }
+  // A shadow's row tinted and composited in one AVX2 pass: the bytes of the Swift loops'
+  // two steps (shadowRow, then compositeLayer), over every case of the drawing (none,
+  // opaque, partly covered, transparent), at full and partial opacity, with sums outside
+  // 0…255 and a row that is not a multiple of 8 pixels.
+  @Test(arguments: [255, 128, 0])
+  func shadowRowOverInAVX2IsTheSwiftLoopsBytes(opacity: Int) {
+    if !avx2 { return }  // this CPU only runs the Swift loops
+    var g = SeededRandomNumberGenerator(seed: 13)
+    let count = 203, drawn = 37..<171
+    let alpha = (0..<count).map { _ in Float(Int(g.next() % 300) - 20) + Float(g.next() % 1000) / 1000 }
+    let drawing: [UInt32] = (0..<drawn.count).map { i in
+      switch (i / 16) % 4 {
+      case 0: return 0xFF00_0000 | UInt32(truncatingIfNeeded: g.next()) & 0x00FF_FFFF  // opaque
+      case 1: return 0
+      default:
+        // Premultiplied: each channel at most alpha.
+        let a = UInt32(g.next() % 256)
+        let c = (0..<3).map { _ in UInt32(g.next() % UInt64(a + 1)) }
+        return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+      }
+    }
+    let frame = (0..<count).map { _ in UInt32(truncatingIfNeeded: g.next()) | 0xFF00_0000 }
+    for tint in [SIMD4<Float>(0, 0, 0, 0.33), SIMD4<Float>(0.1, 0.35, 0.7, 0.9)] {
+      func run(_ useAVX2: Bool) -> [UInt32] {
+        var out = frame
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: count * 4, alignment: 16)
+        defer { scratch.deallocate() }
+        alpha.withUnsafeBufferPointer { a in
+          drawing.withUnsafeBytes { d in
+            out.withUnsafeMutableBytes { o in
+              shadowRowOver(
+                a.baseAddress!, count: count, tint: tint, drawing: d.baseAddress!, drawn: drawn, onto: o.baseAddress!,
+                opacity: UInt8(opacity), avx2: useAVX2, scratch: scratch)
+            }
+          }
+        }
+        return out
+      }
+      let swift = run(false)
+      #expect(swift == run(true), "tint \(tint)")
+      #expect(opacity == 0 ? swift == frame : swift != frame)
+    }
   }
 }

@@ -232,6 +232,59 @@ import Testing
     #expect(got.pixel(x: x0, y: y0).a == 255)
   }
 
+  // The output stops where the blurred drawing rounds to 0 (about 3σ for a full-strength
+  // blur, 2.6σ for a default shadow) rather than at the kernel's 4σ: every pixel left out
+  // must be one whose exact value is below half a level, and none that shows may be lost.
+  @Test(arguments: [(2.0, 0.0, 0.0, false), (5.0, 0.0, 0.0, false), (3.0, 2.5, -4.25, true), (9.0, 7.6, 10.3, true)])
+  func blurAndShadowEndWhereTheyRoundToZero(sigma: Double, dx: Double, dy: Double, shadow: Bool) {
+    let w = Int(12 * sigma) + 70, h = Int(12 * sigma) + 60
+    // Edges at fractions whose coverage is no tie between two levels (0.3 · 255 = 76.5 could
+    // round either way in the layer's space and the plain drawing's).
+    let rect = Rect(x: 6 * sigma + 20.37, y: 6 * sigma + 18.61, width: 29.46, height: 22.83)
+    let color = shadow ? Color(red: 0.1, green: 0.6, blue: 0.9) : Color(red: 0.9, green: 0.8, blue: 0.7)
+    let tint = Color(red: 0, green: 0, blue: 0, opacity: 0.33)
+    let effect: LayerEffect =
+      shadow ? .shadow(color: tint, sigma: sigma, dx: dx, dy: dy) : .blur(sigma: sigma, opaque: false)
+    let got = render(
+      [.layer(items: [fill(.rectangle(rect), color: color)], opacity: 1, effect: effect)], width: w, height: h)
+    let plain = render([fill(.rectangle(rect), color: color)], width: w, height: h)
+    let src = (0..<h).map { y in
+      (0..<w).flatMap { x in
+        let c = plain.pixel(x: x, y: y)
+        return [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+      }
+    }
+    let reach = Int((6 * sigma).rounded(.up)) + 2
+    func axis(_ shift: Double) -> (base: Int, w: [Double]) {
+      let base = Int(shift.rounded(.down))
+      return (base, (-reach...reach).map { Self.mass(base + $0, shift, sigma) })
+    }
+    let ax = axis(dx), ay = axis(dy)
+    let blurred = Self.convolve(
+      src, width: w, height: h, margin: 0, wx: ax.w, wy: ay.w, bx: ax.base, by: ay.base,
+      channels: shadow ? [3] : [0, 1, 2, 3])
+    var lost = 0, stray = 0, worst = 0.0
+    for y in 0..<h {
+      for x in 0..<w {
+        let c = got.pixel(x: x, y: y)
+        let have = [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+        for ch in 0..<4 {
+          let a = src[y][x * 4 + 3]
+          let want =
+            shadow
+            ? src[y][x * 4 + ch] + (ch == 3 ? tint.opacity : 0) * blurred[y][x * 4 + 3] * (1 - a / 255)
+            : blurred[y][x * 4 + ch]
+          worst = max(worst, abs(have[ch] - want))
+          if want >= 0.7 && have[ch] == 0 { lost += 1 }
+          if want < 0.3 && have[ch] != 0 { stray += 1 }
+        }
+      }
+    }
+    #expect(worst <= 1, "σ \(sigma): worst \(worst) levels")
+    #expect(lost == 0, "σ \(sigma): \(lost) values lost")
+    #expect(stray == 0, "σ \(sigma): \(stray) values drawn where nothing shows")
+  }
+
   @Test func effectsNestAndTakeTheLayersOpacity() {
     // A blur inside a shadowed layer at half opacity, against the same drawn in two steps:
     // each layer's output composited at its place.

@@ -2,11 +2,12 @@
 //
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
-// two loops that blend every covered pixel and the recursive blur's column pass live here,
-// with __attribute__((target("avx2"))), and the coverage accumulation in coverage_kernels.h.
-// They compute exactly what FlipbookRaster's Kernels.swift computes (same formulas, same
-// integer rounding), 16 pixels a step; where AVX2 is missing (or on other architectures)
-// flipbook_avx2_available() is false and the Swift kernels run instead.
+// two loops that blend every covered pixel, the recursive blur's loop and a shadow's
+// tint-and-composite live here, with __attribute__((target("avx2"))), and the coverage
+// accumulation in coverage_kernels.h. They compute exactly what FlipbookRaster's Swift loops
+// compute (Kernels.swift, GaussianBlur.swift, ShadowRow.swift: same formulas, same order,
+// same rounding), 8 or 16 values a step; where AVX2 is missing (or on other architectures)
+// flipbook_avx2_available() is false and the Swift loops run instead.
 #ifndef FLIPBOOK_RASTER_KERNELS_H
 #define FLIPBOOK_RASTER_KERNELS_H
 
@@ -49,5 +50,16 @@ void flipbook_blend_mask8_avx2(
 void flipbook_recursive_columns_avx2(
     const float *rows, long inputLo, long inputHi, long spanLo, long spanCount, long whole, float f, long stride,
     long length, bool clamp, const float *g, float *anti, float *out, long outLo, long outHi);
+
+/// One row of a shadow (or of a one-color blur) composited onto the frame as it is made:
+/// FlipbookRaster's `shadowRow` into a row of pixels, then `compositeLayer` of that row onto
+/// `dst` with `opacity`, in one pass, with the same operations (no fused multiply-add), so
+/// the same bytes. `alpha` holds the `count` blurred alphas, `tint` the premultiplied tint
+/// (0…1, r g b a); the drawing's premultiplied pixels lie over it at k in drawnLo ..< drawnHi,
+/// pixel k at drawing + (k − drawnLo)·4. The frame's pixels `nextRow` bytes after `dst`'s
+/// (the next row's) are prefetched.
+void flipbook_shadow_row_avx2(
+    const float *alpha, long count, const float *tint, const void *drawing, long drawnLo, long drawnHi, void *dst,
+    uint32_t opacity, long nextRow);
 
 #endif
