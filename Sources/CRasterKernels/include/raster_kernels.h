@@ -2,8 +2,8 @@
 //
 // Swift cannot compile one function for a wider instruction set than the rest of the
 // package (no per-function target attribute, and Package.swift takes no -march flags), so the
-// two loops that blend every covered pixel, the recursive blur's loop and a shadow's
-// tint-and-composite live here, with __attribute__((target("avx2"))), and the coverage
+// two loops that blend every covered pixel, a glyph mask's blend, the recursive blur's loop
+// and a shadow's tint-and-composite live here, with __attribute__((target("avx2"))), and the coverage
 // accumulation in coverage_kernels.h. They compute exactly what FlipbookRaster's Swift loops
 // compute (Kernels.swift, GaussianBlur.swift, ShadowRow.swift: same formulas, same order,
 // same rounding), 8 or 16 values a step; where AVX2 is missing (or on other architectures)
