@@ -27,8 +27,10 @@ extension Report {
     return [
       SummaryRow(
         label: "shapes 1920×1080", wl: "large", ours: "raster", peers: [cairo, skia],
-        goal: "≤ 2.5 ms, ≥ 3.5× cairo and skia",
-        met: { _, ours, r in allMet([ours.map { $0 <= 2.5 }] + r.map { $0.map { $0 >= 3.5 } }) }),
+        // Issue 19's goal; the first benchmark's ratios (≥ 3.5×, set against a slower cairo
+        // on another machine) stay in the Targets section below.
+        goal: "≤ 2.5 ms",
+        met: { _, ours, _ in ours.map { $0 <= 2.5 } }),
       SummaryRow(
         label: "shapes 400×300", wl: "small", ours: "raster", peers: [cairo, skia],
         goal: "end to end --jobs 1 ≥ 4× cairo + write_to_png",
