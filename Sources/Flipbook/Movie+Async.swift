@@ -3,7 +3,7 @@ import FlipbookScene
 
 extension Movie {
   /// Records an async timeline on a ``VirtualClock`` and builds the scene: the `async`/`await`
-  /// form of ``init(width:height:scale:background:fps:duration:state:content:timeline:)``.
+  /// form of ``init(width:height:scale:background:fps:duration:exactText:state:content:timeline:)``.
   ///
   /// ```swift
   /// let movie = try Movie(width: 400, height: 300, state: LoreState()) { state in
