@@ -32,6 +32,8 @@ extension Movie {
   ///   - duration: Seconds from the first frame to the last. The recording stops there: a
   ///     timeline still sleeping then is cancelled, and changes it makes after are dropped.
   ///     Nil ends the movie when the timeline has returned and every animation has settled.
+  ///   - exactText: Draw every glyph's outline at its exact position instead of from cached
+  ///     coverage masks at positions rounded to a quarter pixel (slower; `render --exact-text`).
   ///   - cancellation: Stops the recording from another thread; the initializer then throws
   ///     `CancellationError` after the timeline's tasks have been cancelled.
   ///   - timeline: Changes the state over time. It must await only the clock, its own child
@@ -43,7 +45,7 @@ extension Movie {
   ///   the clock, or runs on, without a duration, past the longest movie the frame rate allows.
   public init<State, Content: View>(
     width: Double, height: Double, scale: Double = 1, background: Color = .clear, fps: Double = 30,
-    duration: Double? = nil, state: State, cancellation: CancellationToken? = nil,
+    duration: Double? = nil, exactText: Bool = false, state: State, cancellation: CancellationToken? = nil,
     @ViewBuilder content: @escaping (State) -> Content,
     timeline: @escaping (_ clock: VirtualClock, _ state: Store<State>) async throws -> Void
   ) throws {
@@ -63,6 +65,6 @@ extension Movie {
     try self.init(
       recording: recorder,
       canvas: Scene.Canvas(width: width, height: height, scale: scale, background: background.model),
-      fps: fps, duration: duration)
+      fps: fps, duration: duration, exactText: exactText)
   }
 }

@@ -20,6 +20,21 @@ import Testing
     }
   }
 
+  /// `exactText` reaches the scene as the scheduler initializer's does; off by default.
+  @Test func exactTextIsPassedToTheScene() throws {
+    let timeline: (VirtualClock, Store<Dot>) async throws -> Void = { clock, state in
+      try await clock.sleep(for: .seconds(0.1))
+      state.x = 1
+    }
+    let exact = try Movie(width: 20, height: 20, exactText: true, state: Dot()) { s in
+      Text("x").offset(x: s.x)
+    } timeline: { clock, state in
+      try await timeline(clock, state)
+    }
+    #expect(exact.scene.exactTextPlacement)
+    #expect(try !Self.movie(timeline).scene.exactTextPlacement)
+  }
+
   @Test func sleepsMoveVirtualTimeAndChangesHappenThen() throws {
     let movie = try Self.movie { clock, state in
       try await clock.sleep(for: .seconds(0.5))
