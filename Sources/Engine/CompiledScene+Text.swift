@@ -21,7 +21,12 @@ struct ContentFade: Sendable {
 extension NodeTable {
   /// The primary face of every `text` node, looked up once through fontconfig; an error
   /// naming the family (and installed ones like it) when it is not installed.
-  static func resolveFonts(_ table: NodeTable, library: FontLibrary = .shared) throws(SceneError) -> [Int: FontFace] {
+  ///
+  /// `library` is only asked for when the scene has text: loading fontconfig's configuration
+  /// costs about 10 ms of every run's start-up, which a scene without text should not pay.
+  static func resolveFonts(
+    _ table: NodeTable, library: @autoclosure () -> FontLibrary = .shared
+  ) throws(SceneError) -> [Int: FontFace] {
     var fonts: [Int: FontFace] = [:]
     var diagnostics: [Diagnostic] = []
     for i in 0..<table.count {
@@ -29,7 +34,7 @@ extension NodeTable {
       let font = text.font
       let request = FontRequest(family: font.family ?? font.design.family, weight: font.weight.openTypeWeight)
       do {
-        fonts[i] = try library.face(request)
+        fonts[i] = try library().face(request)
       } catch {
         let path = "\(table[i].node.path).font" + (font.family == nil ? "" : ".family")
         var message = error.description

@@ -9,7 +9,7 @@ import FlipbookTestSupport
 /// heavy to replay is an error that points at the transaction where the budget ran out.
 @Suite struct ReplayLimitTests {
   @Test func everyFrameSeesTheStateOfItsTime() throws {
-    // 70 flips of a flag across many checkpoints (one every 16 transactions): the `if`
+    // 70 flips of a flag across many checkpoints (one every 8 transactions here): the `if`
     // shows its circle exactly when the number of flips so far is even.
     let flips = (1...70).map { #"{"at": \#(Double($0) / 10), "set": {"on": \#($0 % 2 == 0)}}"# }
     let text = scene(
