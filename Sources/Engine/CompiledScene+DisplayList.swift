@@ -95,7 +95,10 @@ extension CompiledScene {
       matchedPass = pass
     }
 
-    var table: NodeTable { scene.table }
+    /// The scene's node table, borrowed (not copied) at each use.
+    var table: NodeTable {
+      _read { yield scene.table }
+    }
 
     /// Draws node `i` if it is present (or still leaving), with its transition applied.
     mutating func drawNode(_ i: Int, _ ctx: DrawContext) {
@@ -190,8 +193,7 @@ extension CompiledScene {
       }
       let j = level - 1
       var ctx = ctx
-      let node = table[i].node
-      switch node.modifiers[j].kind {
+      switch table[i].node.modifiers[j].kind {
       case .offset:
         let v = scene.attribute(AttributeKey(i, j), at: time)
         ctx.transform = AffineTransform.translation(x: v.x, y: v.y).concatenating(ctx.transform)
@@ -324,9 +326,7 @@ extension CompiledScene {
     }
 
     mutating func content(_ i: Int, _ ctx: DrawContext) {
-      let entry = table[i]
-      let node = entry.node
-      switch node.kind {
+      switch table[i].node.kind {
       case .shape(let shape):
         let (geometry, style, paint, bounds) = shapeDrawing(i, shape, ctx)
         emit(geometry, style, paint, bounds, ctx)
@@ -335,11 +335,12 @@ extension CompiledScene {
         emit(.rectangle(r), .fill, .color(scene.color(AttributeKey(i, -1), at: time)), r, ctx)
       case .zstack, .vstack, .hstack:
         // zIndex orders siblings; equal zIndex keeps file order.
+        let children = table[i].children
         guard scene.sortsChildren[i] else {
-          for c in entry.children { drawNode(c, ctx) }
+          for c in children { drawNode(c, ctx) }
           return
         }
-        let order = entry.children.enumerated().map { (o, c) in (c, zIndex(c), o) }
+        let order = children.enumerated().map { (o, c) in (c, zIndex(c), o) }
           .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.2 < $1.2 }
         for (c, _, _) in order { drawNode(c, ctx) }
       case .forEach:
@@ -347,8 +348,9 @@ extension CompiledScene {
       case .conditional(let condition, _, _):
         // Both branches hold the if's place in the z-order; the inserted one on top.
         let shownIndex = condition.bool(state) ? 0 : 1
-        for (n, b) in entry.children.enumerated() where n != shownIndex { drawNode(b, ctx) }
-        if shownIndex < entry.children.count { drawNode(entry.children[shownIndex], ctx) }
+        let children = table[i].children
+        for (n, b) in children.enumerated() where n != shownIndex { drawNode(b, ctx) }
+        if shownIndex < children.count { drawNode(children[shownIndex], ctx) }
       case .text(let text):
         drawText(i, text, ctx)
       case .image:

@@ -16,8 +16,7 @@ extension CompiledScene.Walker {
     func value(_ j: Int, _ slot: Int) -> Double { scene.attribute(AttributeKey(i, j, slot), at: time).x }
 
     // The shape style after the shape modifiers, if there is one.
-    var first = 0
-    while first < node.modifiers.count, node.modifiers[first].kind.spec.placement == .shapeModifier { first += 1 }
+    let first = table[i].shapeModifierCount
     var style = ShapeStyle.fill
     var paint = ctx.foreground ?? .color(.black)
     var inset = 0.0

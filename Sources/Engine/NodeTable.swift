@@ -42,6 +42,9 @@ struct NodeTable: Sendable {
     var element: (forEachNode: Int, identity: ElementIdentity)?
     /// For a `forEach`: its children by element identity.
     var elementChildren: [ElementIdentity: Int] = [:]
+    /// How many of the node's modifiers, from the first, are shape modifiers (`trim`): the
+    /// next one is a shape's style. Found once here, not by name at every frame.
+    var shapeModifierCount = 0
   }
 
   var entries: [Entry] = []
@@ -66,6 +69,7 @@ struct NodeTable: Sendable {
   ) -> Int {
     let index = entries.count
     entries.append(Entry(node: node, parent: parent, chain: chain))
+    entries[index].shapeModifierCount = node.modifiers.prefix { $0.kind.spec.placement == .shapeModifier }.count
     // Children sit inside every modifier of this node.
     let inner = chain + TransactionRewrite.of(node, above: -1)
     switch node.kind {
@@ -121,7 +125,11 @@ struct NodeTable: Sendable {
     return index
   }
 
-  subscript(i: Int) -> Entry { entries[i] }
+  /// Entry `i`, borrowed: a getter would copy the entry (and retain every array and
+  /// dictionary in it) at each `table[i].node…` of the per-frame walk.
+  subscript(i: Int) -> Entry {
+    _read { yield entries[i] }
+  }
   var count: Int { entries.count }
 }
 

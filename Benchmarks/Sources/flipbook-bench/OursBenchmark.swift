@@ -129,18 +129,37 @@ struct OursBenchmark {
   }
 
   /// End to end with several worker counts, alternating, in a process that is not pinned.
+  ///
+  /// Also where the time of a run goes, from the moments frames finish (the writer's progress
+  /// callback): before the first frame is done (the folder's lock and staging folder, each
+  /// worker's first frame with its buffers' page faults), the frames in between, and after
+  /// the last one (the commit that moves the frames into place). Parts that do not shrink
+  /// with more workers are what keeps `--jobs 2` from twice the speed.
   func runJobs(_ jobs: [Int], repetitions: Int) throws {
     var times = [Int: [Double]]()
+    var phases = [Int: (first: [Double], steady: [Double], commit: [Double])]()
     for _ in 0..<repetitions {
       for j in jobs {
         let dir = outDirectory + "/flipbook-jobs\(j)"
-        times[j, default: []].append(
-          try milliseconds { try FrameRenderer.render(scene, to: dir, range: renderRange, jobs: j) }
-            / Double(frames.count))
+        let marks = ProgressMarks()
+        let total = try milliseconds {
+          try FrameRenderer.render(scene, to: dir, range: renderRange, jobs: j, progress: { _, _ in marks.mark() })
+        }
+        times[j, default: []].append(total / Double(frames.count))
+        let done = marks.milliseconds
+        guard let first = done.first, let last = done.last, done.count > 1 else { continue }
+        phases[j, default: ([], [], [])].first.append(first)
+        phases[j]!.steady.append((last - first) / Double(done.count - 1))
+        phases[j]!.commit.append(total - last)
       }
     }
     for j in jobs {
       emit("end-to-end fps, 2 CPUs free to use: flipbook --jobs \(j)", "fps", times[j]!.map { 1000 / $0 })
+      if let p = phases[j] {
+        emit("--jobs \(j) run: start until the first frame is done", "ms", p.first)
+        emit("--jobs \(j) run: between frames done, after the first", "ms/frame", p.steady)
+        emit("--jobs \(j) run: after the last frame is done (commit)", "ms", p.commit)
+      }
     }
     // Same scene, same bytes, whatever the number of workers.
     for j in jobs.dropFirst() {
@@ -223,4 +242,21 @@ struct OursBenchmark {
 struct BenchError: Error, CustomStringConvertible {
   var description: String
   init(_ d: String) { description = d }
+}
+
+/// The moments a run's frames finish, in milliseconds since it was made.
+final class ProgressMarks: @unchecked Sendable {
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+  private let lock = NSLock()
+  private var marks: [Double] = []
+
+  init() { start = clock.now }
+
+  func mark() {
+    let d = clock.now - start
+    lock.withLock { marks.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15) }
+  }
+
+  var milliseconds: [Double] { lock.withLock { marks } }
 }
