@@ -267,7 +267,10 @@ let package = Package(
         "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport",
       ]),
     .testTarget(
-      name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
+      name: "PNGTests",
+      dependencies: [
+        "FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport", "CZlib", "FlipbookEngine",
+      ]),
     .testTarget(
       name: "GIFTests",
       dependencies: [

@@ -36,21 +36,29 @@
 public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
   /// The deflate implementation.
   public enum Compressor: Sendable, CaseIterable {
+    /// Flipbook's own deflate for filtered rows (CPNGKernels): no match search, only
+    /// literals and runs of zero bytes, one dynamic Huffman block per strip of rows with its
+    /// code built from the previous strip's counts, the Adler-32 in the same pass. Level 1
+    /// only. With the ``Filter/adaptive`` filter, the default.
+    case flipbook
     /// libdeflate: levels 0 (stored) … 12 (smallest), whole-image compression whose bytes
     /// depend only on the input; smaller files than igzip's, about 5× slower.
     case libdeflate
-    /// Intel's ISA-L igzip: levels 0…3, SIMD match finding, many times faster than zlib; the
-    /// default (each stream primed with a dictionary so that its bytes depend only on the
-    /// input; see ``PNGSettings``).
+    /// Intel's ISA-L igzip: levels 0…3, SIMD match finding, many times faster than zlib
+    /// (each stream primed with a dictionary so that its bytes depend only on the input; see
+    /// ``PNGSettings``).
     case igzip
     /// zlib: levels 0…9 and strategies; slower, smaller files at high levels.
     case zlib
   }
 
   /// The filter applied to every row (PNG filter method 0). The first row never uses Up,
-  /// which would only repeat it.
-  public enum Filter: UInt8, Sendable, CaseIterable {
+  /// which would only repeat it. The raw value is CPNGKernels' filter code.
+  public enum Filter: Int32, Sendable, CaseIterable {
     case none = 0, sub = 1, up = 2
+    /// Per row, Up when it leaves more zero bytes than Sub, else Sub (the first row Sub):
+    /// zero bytes are what ``Compressor/flipbook`` codes as runs.
+    case adaptive = 5
   }
 
   /// zlib's match-finding strategy (`deflateInit2`'s `strategy`); igzip has none.
@@ -68,12 +76,16 @@ public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
   public var level: Int
   public var strategy: Strategy
   public var filter: Filter
+  /// Whether the writer uses CPNGKernels' portable loops even where the CPU has AVX2 (for
+  /// tests: both must write the same bytes).
+  package var portableKernels = false
 
   public init(
     _ compressor: Compressor, level: Int, strategy: Strategy = .default, filter: Filter = .none
   ) {
     let levels: ClosedRange<Int>
     switch compressor {
+    case .flipbook: levels = 1...1
     case .libdeflate: levels = 0...12
     case .igzip: levels = 0...3
     case .zlib: levels = 0...9
@@ -86,10 +98,11 @@ public struct PNGSettings: Sendable, Equatable, CustomStringConvertible {
     self.filter = filter
   }
 
-  /// The writer's default: igzip level 2, no filter (fast, reproducible bytes; see above).
-  public static let fast = PNGSettings(.igzip, level: 2)
+  /// The writer's default: Flipbook's deflate with the adaptive filter (fast, reproducible
+  /// bytes; see above).
+  public static let fast = PNGSettings(.flipbook, level: 1, filter: .adaptive)
 
-  /// For reports: "libdeflate none L1", "igzip none L1", "zlib up L1 rle".
+  /// For reports: "flipbook adaptive L1", "igzip none L1", "zlib up L1 rle".
   public var description: String {
     compressor == .zlib ? "zlib \(filter) L\(level) \(strategy)" : "\(compressor) \(filter) L\(level)"
   }
