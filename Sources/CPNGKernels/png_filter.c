@@ -1,15 +1,18 @@
 // PNG row filtering fused with the RGBA-to-RGB packing: each row of the frame is read once.
 //
 // For the adaptive choice a first pass counts, per row, the zero bytes Sub and Up would
-// leave (the row is then in L1 for the second pass, which writes the chosen filter). Zero
-// bytes are what flipbook_deflate_block codes as runs, so the count is the cost it sees.
+// leave in a sample of the row (the row is then in L1 for the second pass, which writes the
+// chosen filter). Zero bytes are what flipbook_deflate_block codes as runs, so the count is
+// the cost it sees. The sample is every fourth group of 8 pixels from pixel 1 (pixels
+// 1–8, 33–40, …): on the reference workload it chose nearly as well as every pixel (files
+// 1.3 % larger) for a quarter of the work, which was a fifth of the filtering.
 #include "png_kernels.h"
 
 #include <string.h>
 
 /// Zero bytes that Sub (`*sub`) and Up (`*up`) would leave in pixels [from, to) of the RGBA
 /// rows. The alpha bytes count too: for RGB output the row is opaque (else it is not
-/// written as RGB), and they then add the same to both counts.
+/// written as RGB), and they then add nearly the same to both counts.
 static void count_zeros_scalar(const uint8_t *row, const uint8_t *above, long from, long to, long *sub, long *up) {
   for (long i = from; i < to; i++) {
     for (int c = 0; c < 4; c++) {
@@ -51,8 +54,19 @@ static int choose(const uint8_t *above, int filter, void (*zeros)(const uint8_t 
   return up > sub ? FLIPBOOK_PNG_FILTER_UP : FLIPBOOK_PNG_FILTER_SUB;
 }
 
+/// Sampled groups of pixels: SAMPLE_GROUP pixels every SAMPLE_STRIDE from pixel 1.
+enum { SAMPLE_GROUP = 8, SAMPLE_STRIDE = 32 };
+
+/// The zero counts of the sample: the whole groups that fit in the row, or every pixel of a
+/// row too narrow for one.
 static void zeros_portable(const uint8_t *row, const uint8_t *above, long pixels, long *sub, long *up) {
-  count_zeros_scalar(row, above, 0, pixels, sub, up);
+  if (pixels < 1 + SAMPLE_GROUP) {
+    count_zeros_scalar(row, above, 0, pixels, sub, up);
+    return;
+  }
+  for (long i = 1; i + SAMPLE_GROUP <= pixels; i += SAMPLE_STRIDE) {
+    count_zeros_scalar(row, above, i, i + SAMPLE_GROUP, sub, up);
+  }
 }
 
 uint8_t flipbook_png_filter_row_portable(
@@ -82,29 +96,32 @@ __attribute__((target("avx2"))) static long sum_bytes(__m256i v) {
          _mm256_extract_epi64(sums, 3);
 }
 
+/// zeros_portable's counts, a group per step.
 __attribute__((target("avx2"))) static void zeros_avx2(
     const uint8_t *row, const uint8_t *above, long pixels, long *sub, long *up) {
+  if (pixels < 1 + SAMPLE_GROUP) {
+    zeros_portable(row, above, pixels, sub, up);
+    return;
+  }
   // Equal bytes counted in byte lanes (cmpeq gives 0xFF, subtracted as −1), summed every
   // 255 steps before a lane can wrap.
-  long s = 0, u = 0, i = 1;
-  while (i + 8 <= pixels) {
-    long steps = (pixels - i) / 8;
-    if (steps > 255) steps = 255;
-    const uint8_t *r = row + i * 4, *end = r + steps * 32, *a = above + i * 4;
+  long groups = (pixels - 1 - SAMPLE_GROUP) / SAMPLE_STRIDE + 1;
+  const uint8_t *r = row + 4, *a = above + 4;
+  long s = 0, u = 0;
+  while (groups > 0) {
+    long steps = groups > 255 ? 255 : groups;
+    groups -= steps;
     __m256i cs = _mm256_setzero_si256(), cu = _mm256_setzero_si256();
-    for (; r < end; r += 32, a += 32) {
+    for (; steps > 0; steps--, r += 4 * SAMPLE_STRIDE, a += 4 * SAMPLE_STRIDE) {
       __m256i v = _mm256_loadu_si256((const __m256i *)r);
       cs = _mm256_sub_epi8(cs, _mm256_cmpeq_epi8(v, _mm256_loadu_si256((const __m256i *)(r - 4))));
       cu = _mm256_sub_epi8(cu, _mm256_cmpeq_epi8(v, _mm256_loadu_si256((const __m256i *)a)));
     }
-    i += steps * 8;
     s += sum_bytes(cs);
     u += sum_bytes(cu);
   }
   *sub = s;
   *up = u;
-  count_zeros_scalar(row, above, 0, pixels < 1 ? pixels : 1, sub, up);
-  count_zeros_scalar(row, above, i > pixels ? pixels : i, pixels, sub, up);
 }
 
 /// Pixels [1, 1 + 8k) of the line, 8 at a time, for one filter and layout (constants once

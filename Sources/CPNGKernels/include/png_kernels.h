@@ -17,7 +17,9 @@ bool flipbook_png_avx2_available(void);
 
 /// PNG filter choices for the filter_row functions: the filter types 0 (None), 1 (Sub) and
 /// 2 (Up), and FLIPBOOK_PNG_FILTER_ADAPTIVE: per row, Up when it leaves more zero bytes than
-/// Sub, else Sub (the first row, which has no row above, is always Sub).
+/// Sub in a sample of the row (every fourth group of 8 pixels from pixel 1, the RGBA bytes;
+/// every pixel of a row under 9 pixels), else Sub (the first row, which has no row above,
+/// is always Sub).
 enum {
   FLIPBOOK_PNG_FILTER_NONE = 0,
   FLIPBOOK_PNG_FILTER_SUB = 1,
