@@ -89,7 +89,7 @@ func makeDeflateStream(_ settings: PNGSettings) throws(PNGError) -> any DeflateS
 /// libdeflate's whole-buffer deflate: one call per image, whose output depends only on the
 /// image's bytes, the level and the library's version.
 ///
-/// That is why it is the default (issue 20). Every `libdeflate_deflate_compress` call starts
+/// That is why it was the default while igzip's bytes were not reproducible (issue 20). Every `libdeflate_deflate_compress` call starts
 /// from a freshly initialized compressor state (its hash tables are reset at the start of
 /// every call), the match finding and block splitting are portable C, and the only code picked
 /// per CPU computes checksums and the tables' initial and rebased values, which are the
