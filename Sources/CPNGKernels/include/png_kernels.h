@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// True when this CPU runs the AVX2 kernels.
+/// True when this CPU runs the AVX2 kernels (AVX2 and BMI1).
 bool flipbook_png_avx2_available(void);
 
 /// PNG filter choices for the filter_row functions: the filter types 0 (None), 1 (Sub) and
