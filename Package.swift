@@ -16,8 +16,9 @@
 //   outlines from FreeType (unhinted), shaping by HarfBuzz, and SwiftUI's text layout.
 // * FlipbookEngine: evaluates a scene at time t, lays it out, emits a display list.
 // * FlipbookRaster: exact-area coverage and SIMD compositing into premultiplied RGBA8.
-// * CLibPNG / CIsal / CLibDeflate / CZlib / FlipbookPNG: PNG files written with igzip's
-//   (or libdeflate's, or zlib's) deflate directly, read with libpng's simplified API (no setjmp).
+// * CLibPNG / CIsal / CLibDeflate / CZlib / CPNGKernels / FlipbookPNG: PNG files written with
+//   our own deflate for filtered rows (or igzip's, libdeflate's or zlib's) directly, read with
+//   libpng's simplified API (no setjmp).
 // * CGIFLib / CImageQuant / FlipbookGIF: animated GIF output without external tools.
 // * FlipbookPNG's APNGWriter, CWebP / FlipbookWebP, FlipbookVideo: animated PNG (our own
 //   writer), animated WebP (libwebp) and video (the ffmpeg program, run, never linked).
@@ -109,15 +110,16 @@ let package = Package(
     .systemLibrary(
       name: "CLibPNG", path: "Sources/CLibPNG", pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-    // The encoder writes the PNG container itself and runs deflate directly (see PNGEncoder).
-    // ISA-L's igzip (Debian: libisal-dev) is its default: SIMD match finding, about 3 ms per
-    // 1080p frame, 5× faster than libdeflate's fastest levels, and a vectorized Adler-32 and
-    // CRC-32.
-    // Each stream starts from a stored block given to igzip as its dictionary, which keeps
-    // it off an ISA-L path whose bytes depend on the stream's address (IgzipStream), so frames
-    // hash the same in every run (issue 20). libdeflate (libdeflate-dev) writes about 9 %
-    // smaller files and stays as an option; zlib (zlib1g-dev, which libpng-dev pulls in)
-    // stays for strategies (PNGSettings has the measurements).
+    // The encoder writes the PNG container itself and runs deflate directly (see PNGEncoder):
+    // by default its own, in CPNGKernels (below). ISA-L's igzip (Debian: libisal-dev) stays
+    // as a setting (SIMD match finding, about 3 ms per 1080p frame, 5× faster than
+    // libdeflate's fastest levels) and gives the writer its vectorized CRC-32 and, for the
+    // libraries, Adler-32. Each igzip stream starts from a stored block given to igzip as its
+    // dictionary, which keeps it off an ISA-L path whose bytes depend on the stream's address
+    // (IgzipStream), so frames hash the same in every run (issue 20). libdeflate
+    // (libdeflate-dev) writes about 5 % smaller files and stays as an option; zlib
+    // (zlib1g-dev, which libpng-dev pulls in) stays for strategies (PNGSettings has the
+    // measurements).
     .systemLibrary(
       name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -127,8 +129,12 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    // The RGBA-to-RGB packing of every row built for AVX2 and picked at run time, as
-    // CRasterKernels (baseline x86-64 Swift has no byte shuffle).
+    // The PNG writer's hot loops, built for AVX2 and picked at run time as CRasterKernels
+    // (baseline x86-64 Swift has no byte shuffle), each with a portable twin that writes the
+    // same bytes: the per-row filter fused with the RGBA-to-RGB packing, and a deflate
+    // specialised for filtered rows (literals and runs of zeros, Huffman-coded, as fpnge
+    // does: no packaged library does that; zlib-ng is not in Debian 12, fpnge and fpng are
+    // not packaged, libspng uses zlib).
     .target(name: "CPNGKernels", path: "Sources/CPNGKernels"),
     .target(
       name: "FlipbookPNG",
@@ -267,7 +273,10 @@ let package = Package(
         "FlipbookEngine", "FlipbookScene", "FlipbookTestSupport",
       ]),
     .testTarget(
-      name: "PNGTests", dependencies: ["FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport"]),
+      name: "PNGTests",
+      dependencies: [
+        "FlipbookImage", "FlipbookPNG", "FlipbookRaster", "FlipbookTestSupport", "CZlib", "FlipbookEngine",
+      ]),
     .testTarget(
       name: "GIFTests",
       dependencies: [

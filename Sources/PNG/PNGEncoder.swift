@@ -1,16 +1,16 @@
 import FlipbookImage
 
-/// Encodes premultiplied pixmaps as PNG bytes, fast: a deflate library called directly, with
-/// settings chosen by measurement (``PNGSettings/fast``: ISA-L's igzip, level 2).
+/// Encodes premultiplied pixmaps as PNG bytes, fast: a deflate specialised for PNG rows, or a
+/// deflate library called directly, with settings chosen by measurement (``PNGSettings/fast``:
+/// Flipbook's own deflate with a per-row Sub or Up filter).
 ///
-/// The PNG container (signature, IHDR, IDAT, IEND) is written here and only deflate comes
-/// from the library, run as a raw stream: libpng's writer copied every row once more, could
-/// only use zlib, and zlib's scalar Adler-32 took another 4–5 ms per 1080p frame (ISA-L's
-/// `isal_adler32` is vectorized). Rows are converted, filtered and checksummed into strips of
-/// a few rows that igzip compresses while they are still in the cache (libdeflate takes the
-/// whole image in one call). No time or text chunks are written: the same pixels and the
-/// default settings always give the same bytes, whatever thread, run or process encodes
-/// them (see ``PNGSettings`` for what that took with igzip).
+/// The PNG container (signature, IHDR, IDAT, IEND) is written here and deflate runs as a raw
+/// stream: libpng's writer copied every row once more, could only use zlib, and zlib's scalar
+/// Adler-32 took another 4–5 ms per 1080p frame. Rows are packed, filtered and checksummed
+/// into strips that deflate compresses while they are still in the cache (libdeflate takes
+/// the whole image in one call). No time or text chunks are written: the same pixels and the
+/// default settings always give the same bytes, whatever thread, run, process or CPU encodes
+/// them (see ``PNGSettings``).
 ///
 /// PNG's 8-bit formats are *straight* alpha, so every pixel is un-premultiplied first:
 ///

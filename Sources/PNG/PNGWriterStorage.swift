@@ -2,12 +2,13 @@ import CIsal
 
 /// The deflate stream and buffers of one ``PNGEncoder``, reused from image to image.
 ///
-/// An image is written in one pass over its rows, in strips of about ``stripTarget`` bytes:
-/// each row is converted (RGB packing or un-premultiplying) and filtered into the strip, then
-/// the strip is checksummed and handed to deflate while it is still in the cache. A stream
+/// An image is written in one pass over its rows, in strips of about the stream's
+/// `stripBytes`: each row is packed as RGB (or un-premultiplied) and filtered into the strip
+/// by one CPNGKernels call, then the strip is checksummed (unless the stream does that
+/// itself) and handed to deflate while it is still in the cache. A stream
 /// that compresses whole images (libdeflate) gets one strip of all rows instead,
 /// so memory is then about twice the filtered image (6 MB for an opaque 1080p frame, plus
-/// libdeflate's output bound) per encoder; with igzip or zlib it is a few hundred KiB. Deflate
+/// libdeflate's output bound) per encoder; with the others it is a few hundred KiB. Deflate
 /// output collects in a fixed buffer that becomes one IDAT chunk whenever it fills.
 final class PNGWriterStorage {
   let settings: PNGSettings
@@ -27,9 +28,6 @@ final class PNGWriterStorage {
 
   /// Bytes of one IDAT chunk's data (the last one is shorter).
   static let idatBytes = 256 * 1024
-  /// Bytes of filtered rows per deflate call: small enough to stay in L2, large enough that
-  /// calls are few.
-  static let stripTarget = 64 * 1024
   /// Row kernels store whole vectors past a row's end.
   static let slack = 32
 
@@ -94,7 +92,7 @@ final class PNGWriterStorage {
     if stream == nil { stream = try makeDeflateStream(settings) }
     let stream = stream!
     stream.reset()
-    let rowsPerStrip = stream.compressesWholeImages ? height : max(1, Self.stripTarget / lineBytes)
+    let rowsPerStrip = stream.compressesWholeImages ? height : max(1, stream.stripBytes / lineBytes)
     Self.grow(&strip, &stripCapacity, to: rowsPerStrip &* lineBytes &+ Self.slack)
     if rowBytes &+ Self.slack > rowCapacity {
       var capacityB = rowCapacity
@@ -126,37 +124,40 @@ final class PNGWriterStorage {
 
     var adler: UInt32 = 1
     var cur = rowA, prev = rowB
-    let filter = settings.filter
+    let filter = settings.filter, portable = settings.portableKernels
+    let rowStride = width &* 4
     var y = 0
     while y < height {
       let n = min(rowsPerStrip, height &- y)
       var line = strip
       for r in 0..<n {
         let row = y &+ r
-        let source = src + row &* width &* 4
-        let rowFilter: PNGSettings.Filter = filter == .up && row == 0 ? .none : filter
-        line.storeBytes(of: rowFilter.rawValue, as: UInt8.self)
-        let target = filter == .none ? line + 1 : cur
+        let source = src + row &* rowStride
         if channels == 3 {
-          if PNGRowKernels.packRGB(source, target, pixels: width) != 255 { return false }
+          let above = row == 0 ? nil : source - rowStride
+          let alpha = PNGRowKernels.filterRow(
+            source, above: above, pixels: width, rgb: true, filter: filter, into: line, portable: portable)
+          if alpha != 255 { return false }
         } else {
-          PNGRowKernels.unpremultiply(source, target, pixels: width)
+          // Straight colour is filtered: rows are un-premultiplied in turn into two buffers.
+          PNGRowKernels.unpremultiply(source, cur, pixels: width)
+          _ = PNGRowKernels.filterRow(
+            cur, above: row == 0 ? nil : UnsafeRawPointer(prev), pixels: width, rgb: false, filter: filter,
+            into: line, portable: portable)
+          swap(&cur, &prev)
         }
-        switch rowFilter {
-        case .none: if filter != .none { (line + 1).copyMemory(from: cur, byteCount: rowBytes) }
-        case .sub: PNGRowKernels.sub(cur, line + 1, bytes: rowBytes, bpp: channels)
-        case .up: PNGRowKernels.up(cur, prev, line + 1, bytes: rowBytes)
-        }
-        swap(&cur, &prev)
         line += lineBytes
       }
       let count = n &* lineBytes
-      adler = isal_adler32(adler, strip.assumingMemoryBound(to: UInt8.self), UInt64(count))
+      if stream.adler32 == nil {
+        adler = isal_adler32(adler, strip.assumingMemoryBound(to: UInt8.self), UInt64(count))
+      }
       y &+= n
       used = try stream.compress(
         strip, count: count, finish: y == height, into: zbuf, used: used, capacity: Self.idatBytes,
         drain: drain)
     }
+    adler = stream.adler32 ?? adler
     if Self.idatBytes &- used < 4 {
       drain(used)
       used = 0

@@ -33,9 +33,13 @@ struct PNGDeterminismTests {
   /// Then the first again after other images have dirtied its scratch memory, from a copy of
   /// the pixels in another buffer, and a one-shot encoder.
   ///
-  /// Run for the default and for igzip at levels 1 and 2, which failed before its streams were
-  /// given their first bytes as a dictionary (see `IgzipStream`).
-  @Test(arguments: [PNGSettings.fast, PNGSettings(.igzip, level: 1), PNGSettings(.igzip, level: 2)])
+  /// Run for the default (Flipbook's deflate, adaptive filter; and its portable loops) and
+  /// for igzip at levels 1 and 2, which failed before its streams were given their first
+  /// bytes as a dictionary (see `IgzipStream`).
+  @Test(arguments: [
+    PNGSettings.fast, FlipbookDeflateTests.portable, PNGSettings(.flipbook, level: 1, filter: .sub),
+    PNGSettings(.igzip, level: 1), PNGSettings(.igzip, level: 2),
+  ])
   func encodersAtDifferentAddressesWriteTheSameBytes(settings: PNGSettings) throws {
     let pixmaps = try Self.pixmaps()
     #expect(pixmaps.allSatisfy { $0.width == 1200 && $0.height == 900 })

@@ -6,7 +6,8 @@ import Testing
 @Suite("PNG writer: settings, chunks and checksums")
 struct PNGWriterTests {
   static let allSettings: [PNGSettings] = PNGSettings.Filter.allCases.flatMap { filter in
-    [0, 1, 6, 12].map { PNGSettings(.libdeflate, level: $0, filter: filter) }
+    [PNGSettings(.flipbook, level: 1, filter: filter)]
+      + [0, 1, 6, 12].map { PNGSettings(.libdeflate, level: $0, filter: filter) }
       + (0...3).map { PNGSettings(.igzip, level: $0, filter: filter) }
       + PNGSettings.Strategy.allCases.flatMap { strategy in
         [0, 1, 6, 9].map { PNGSettings(.zlib, level: $0, strategy: strategy, filter: filter) }
@@ -30,7 +31,9 @@ struct PNGWriterTests {
 
   @Test(
     "large noisy images span several strips and IDAT chunks and still decode exactly",
-    arguments: [PNGSettings.fast, PNGSettings(.igzip, level: 1), PNGSettings(.zlib, level: 1)])
+    arguments: [
+      PNGSettings.fast, PNGSettings(.igzip, level: 1), PNGSettings(.igzip, level: 2), PNGSettings(.zlib, level: 1),
+    ])
   func manyChunks(settings: PNGSettings) throws {
     // Random opaque noise hardly compresses: about 1 MB of deflate data, four 256 KiB chunks.
     let pixmap = randomPixmap(width: 700, height: 500, seed: 99, opaque: true)
@@ -49,31 +52,6 @@ struct PNGWriterTests {
     let png = try PNGEncoder.encode(pixmap)
     #expect(colorType(png) == 6)
     #expect(try PNGDecoder.decode(png) == pixmap)
-  }
-
-  @Test(
-    "RGB packing keeps r, g, b in order and reports the AND of the alphas (the AVX2 loop where the CPU has it, and the portable one)",
-    arguments: [false, true], [3, 11, 37])
-  func packRGB(portable: Bool, pixels: Int) {
-    // 11 and 37: vector steps of 4 and 8 pixels and a scalar tail; 3: the tail alone.
-    var src = [UInt8](repeating: 255, count: pixels * 4)
-    for i in 0..<pixels { src[i * 4] = UInt8(i); src[i * 4 + 1] = UInt8(100 + i); src[i * 4 + 2] = UInt8(200 - i) }
-    for (index, alpha) in [(pixels - 1, UInt8(254)), (2, UInt8(127)), (pixels / 2, UInt8(0)), (-1, UInt8(255))] {
-      var dst = [UInt8](repeating: 0, count: pixels * 3 + 32)
-      var s = src
-      if index >= 0 { s[index * 4 + 3] = alpha }
-      let a = s.withUnsafeBytes { sp in
-        dst.withUnsafeMutableBytes { dp in
-          portable
-            ? PNGRowKernels.packRGBPortable(sp.baseAddress!, dp.baseAddress!, pixels: pixels)
-            : PNGRowKernels.packRGB(sp.baseAddress!, dp.baseAddress!, pixels: pixels)
-        }
-      }
-      #expect(a == alpha)
-      var expected: [UInt8] = []
-      for i in 0..<pixels { expected += [UInt8(i), UInt8(100 + i), UInt8(200 - i)] }
-      #expect(Array(dst.prefix(pixels * 3)) == expected)
-    }
   }
 
   /// The chunk types of a PNG file in order.

@@ -185,11 +185,14 @@ struct OursBenchmark {
       return p
     }
     let candidates: [PNGSettings] = [
-      .fast, PNGSettings(.libdeflate, level: 2), PNGSettings(.libdeflate, level: 3),
-      PNGSettings(.libdeflate, level: 6), PNGSettings(.libdeflate, level: 1, filter: .up),
-      PNGSettings(.libdeflate, level: 1), PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 1),
+      .fast, PNGSettings(.flipbook, level: 1, filter: .sub), PNGSettings(.flipbook, level: 1, filter: .up),
+      PNGSettings(.igzip, level: 2), PNGSettings(.igzip, level: 0), PNGSettings(.igzip, level: 1),
       PNGSettings(.igzip, level: 3),
-      PNGSettings(.igzip, level: 1, filter: .up), PNGSettings(.igzip, level: 1, filter: .sub),
+      PNGSettings(.igzip, level: 0, filter: .sub), PNGSettings(.igzip, level: 0, filter: .up),
+      PNGSettings(.igzip, level: 1, filter: .sub), PNGSettings(.igzip, level: 1, filter: .up),
+      PNGSettings(.igzip, level: 1, filter: .adaptive), PNGSettings(.igzip, level: 2, filter: .adaptive),
+      PNGSettings(.libdeflate, level: 1), PNGSettings(.libdeflate, level: 2), PNGSettings(.libdeflate, level: 3),
+      PNGSettings(.libdeflate, level: 6), PNGSettings(.libdeflate, level: 1, filter: .up),
       PNGSettings(.zlib, level: 1), PNGSettings(.zlib, level: 3), PNGSettings(.zlib, level: 6),
       PNGSettings(.zlib, level: 1, strategy: .rle, filter: .sub),
       PNGSettings(.zlib, level: 1, strategy: .rle, filter: .up), PNGSettings(.zlib, level: 1, filter: .up),
