@@ -157,46 +157,63 @@ AVX2 void flipbook_recursive_columns_avx2(
   }
 }
 
-/// 8 coverage bytes as coverage words (c · 0x00010001), as flipbook_blend_mask_avx2 reads them.
-AVX2 static inline __m256i coverage_words(const uint8_t *m) {
-  __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)m));
-  return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
+/// One glyph draw of flipbook_blend_glyphs_avx2: its mask's rows within the box
+/// x0..<x1 × y0..<y1, 8 pixels a step, all-zero groups skipped.
+AVX2 static inline void blend_glyph(
+    uint8_t *base, long baseX0, long baseY0, long rowBytes, long rowEnd, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *d, __m256i cLo, __m256i cHi, __m256i cA, __m256i solidInv) {
+  long dx = d->x, dy = d->y, stride = d->stride;
+  long gy0 = dy > y0 ? dy : y0, gy1 = dy + d->height < y1 ? dy + d->height : y1;
+  long gx0 = dx > x0 ? dx : x0, gx1 = dx + d->width < x1 ? dx + d->width : x1;
+  if (gy1 <= gy0 || gx1 <= gx0) return;
+  // Whole groups of 8 when the rows are not cut and the pixels under their zero padding
+  // exist (coverage 0 leaves them as they are); else the row's last pixels are masked.
+  bool whole = gx0 == dx && gx1 == dx + d->width && dx + stride <= rowEnd;
+  long n = gx1 - gx0;
+  const uint8_t *c = d->coverage + (gy0 - dy) * stride + (gx0 - dx);
+  uint8_t *p = base + (gy0 - baseY0) * rowBytes + (gx0 - baseX0) * 4;
+  for (long y = gy0; y < gy1; y++, c += stride, p += rowBytes) {
+    for (long i = 0; i < n; i += 8) {
+      long k = whole || n - i >= 8 ? 8 : n - i;
+      uint64_t bytes = 0;
+      if (k == 8) {
+        __builtin_memcpy(&bytes, c + i, 8);
+      } else {
+        for (long j = 0; j < k; j++) bytes |= (uint64_t)c[i + j] << (8 * j);
+      }
+      if (bytes == 0) continue;  // nothing to draw
+      __m256i cov = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)bytes));
+      cov = _mm256_or_si256(cov, _mm256_slli_epi32(cov, 16));
+      if (k == 8) {
+        __m256i dst = _mm256_loadu_si256((const __m256i *)(p + 4 * i));
+        _mm256_storeu_si256((__m256i *)(p + 4 * i), blend_group(dst, cov, cLo, cHi, cA, solidInv));
+      } else {
+        __m256i m = first_lanes(k);
+        __m256i dst = _mm256_maskload_epi32((const int *)(p + 4 * i), m);
+        _mm256_maskstore_epi32((int *)(p + 4 * i), m, blend_group(dst, cov, cLo, cHi, cA, solidInv));
+      }
+    }
+  }
 }
 
-AVX2 void flipbook_blend_mask8_avx2(
-    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
-    bool whole) {
+AVX2 void flipbook_blend_glyphs_avx2(
+    void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
   const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
   const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
   const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
   const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
-  for (long y = 0; y < height; y++) {
-    uint8_t *p = (uint8_t *)dst + y * dstStride;
-    const uint8_t *c = mask + y * maskStride;
-    for (long i = 0; i < width; i += 8) {
-      // A group of 8 (whole: the mask's zero padding and the pixels past the box, which
-      // coverage 0 leaves as they are), or the row's last pixels through masked loads.
-      long n = whole || width - i >= 8 ? 8 : width - i;
-      uint8_t tail[8] = {0};
-      const uint8_t *src = c + i;
-      if (n < 8) {
-        for (long k = 0; k < n; k++) tail[k] = src[k];
-        src = tail;
-      }
-      uint64_t bytes;
-      __builtin_memcpy(&bytes, src, 8);
-      if (bytes == 0) continue;  // nothing to draw
-      __m256i cov = coverage_words(src);
-      __m256i m = first_lanes(n);
-      __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * i))
-                         : _mm256_maskload_epi32((const int *)(p + 4 * i), m);
-      __m256i out = blend_group(d, cov, cLo, cHi, cA, solidInv);
-      if (n == 8) {
-        _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
-      } else {
-        _mm256_maskstore_epi32((int *)(p + 4 * i), m, out);
-      }
+  long rowBytes = bufferWidth * 4, rowEnd = baseX0 + bufferWidth;
+  for (long k = 0; k < count; k++) {
+    // The masks lie all over the cache: the next ones' first rows are fetched while this
+    // one blends.
+    if (k + 2 < count) {
+      const flipbook_glyph_draw *next = &draws[k + 2];
+      const char *m = (const char *)next->coverage;
+      long bytes = (long)next->stride * next->height;
+      for (long o = 0; o < bytes && o < 512; o += 64) _mm_prefetch(m + o, _MM_HINT_T0);
     }
+    blend_glyph((uint8_t *)base, baseX0, baseY0, rowBytes, rowEnd, x0, y0, x1, y1, &draws[k], cLo, cHi, cA, solidInv);
   }
 }
 
@@ -297,10 +314,11 @@ void flipbook_shadow_row_avx2(
   (void)nextRow;
 }
 
-void flipbook_blend_mask8_avx2(
-    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
-    bool whole) {
-  (void)dst; (void)dstStride; (void)mask; (void)maskStride; (void)width; (void)height; (void)packed; (void)whole;
+void flipbook_blend_glyphs_avx2(
+    void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+  (void)base; (void)baseX0; (void)baseY0; (void)bufferWidth; (void)x0; (void)y0; (void)x1; (void)y1; (void)draws;
+  (void)count; (void)packed;
 }
 
 #endif

@@ -85,7 +85,7 @@ final class RasterBuffers {
 
   /// The glyph coverage masks of this worker (RasterBuffers+Glyphs.swift), the frame's
   /// glyph draws (`DrawCommand.glyphs`), and one mask's RGBA drawing while it is made.
-  var glyphMasks = GlyphMaskCache()
+  let glyphMasks = GlyphMaskCache()
   var glyphDraws: [GlyphDraw] = []
   var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
   var maskScratchBytes = 64
