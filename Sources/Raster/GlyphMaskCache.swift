@@ -21,6 +21,14 @@ struct GlyphMask {
   }
 }
 
+/// A slot of the cache's table: a key (0: empty) and its mask's placement, so that a lookup
+/// reads one slot and nothing of the mask (the blend fetches its coverage later).
+struct GlyphMaskSlot {
+  var key: UInt64 = 0
+  var mask: UnsafeMutablePointer<GlyphMask>? = nil
+  var x0: Int32 = 0, y0: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+}
+
 /// A face at a size in pixels per em along x and y.
 struct GlyphSizeKey: Hashable {
   var face: ObjectIdentifier
@@ -43,7 +51,8 @@ struct GlyphBoxKey: Hashable {
 /// face and size); each glyph is then found by one integer key (size, glyph, phase) in an
 /// open-addressing table whose slots point at the masks, which lie one after another in
 /// chunks of ``chunkBytes``: a lookup is a multiply, a shift and usually one probe, with no
-/// hashing of structs or reference counting.
+/// hashing of structs or reference counting. The slot holds the mask's placement too, so
+/// that recording a glyph reads nothing else (`recordGlyphs` asks for a run's slots ahead).
 ///
 /// Per worker, not shared: lookups take no lock, and `--jobs N` holds at most N budgets.
 /// When a new mask would pass the budget the cache starts over (``epoch`` counts the times):
@@ -68,9 +77,8 @@ final class GlyphMaskCache {
   private var boxes: [GlyphBoxKey: SIMD4<Double>?] = [:]
   /// The faces the keys name, held so that no other face can take their identity.
   private var faces: [ObjectIdentifier: any GlyphSource] = [:]
-  /// The table: a power of two of slots, a key (0: empty) and its mask, at most half full.
-  private var keys = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
-  private var slots = UnsafeMutablePointer<UnsafeMutablePointer<GlyphMask>>.allocate(capacity: 0)
+  /// The table: a power of two of slots, at most half full.
+  private var slots = UnsafeMutablePointer<GlyphMaskSlot>.allocate(capacity: 0)
   private var capacity = 0
   /// 64 − log₂ capacity: the key's hash is shifted right by this much.
   private var shift: UInt64 = 64
@@ -88,7 +96,6 @@ final class GlyphMaskCache {
 
   deinit {
     for c in chunks + retired { c.deallocate() }
-    keys.deallocate()
     slots.deallocate()
   }
 
@@ -117,17 +124,23 @@ final class GlyphMaskCache {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
   }
 
-  /// The mask at `key`, if the cache holds it.
+  /// The slot of the mask at `key`, if the cache holds it.
   @inline(__always)
-  func mask(_ key: UInt64) -> UnsafeMutablePointer<GlyphMask>? {
+  func slot(_ key: UInt64) -> UnsafeMutablePointer<GlyphMaskSlot>? {
     guard capacity > 0 else { return nil }
     var i = home(key)
     while true {
-      let k = keys[i]
-      if k == key { return slots[i] }
+      let k = slots[i].key
+      if k == key { return slots + i }
       if k == 0 { return nil }
       i = (i &+ 1) & (capacity &- 1)
     }
+  }
+
+  /// Asks the CPU to fetch the slot where a lookup of `key` starts (see `recordGlyphs`).
+  @inline(__always)
+  func prefetch(_ key: UInt64) {
+    if capacity > 0 { flipbook_prefetch(slots + home(key)) }
   }
 
   /// Room for a mask of `height` rows of `stride` bytes, and for its slot, to be filled and
@@ -152,36 +165,35 @@ final class GlyphMaskCache {
 
   /// Adds `mask`, the last from `allocate`, at `key` (under the present ``epoch``), which is
   /// not in the table.
-  func insert(_ mask: UnsafeMutablePointer<GlyphMask>, key: UInt64) {
+  @discardableResult
+  func insert(_ mask: UnsafeMutablePointer<GlyphMask>, key: UInt64) -> UnsafeMutablePointer<GlyphMaskSlot> {
     var i = home(key)
-    while keys[i] != 0 { i = (i &+ 1) & (capacity &- 1) }
-    keys[i] = key
-    slots[i] = mask
+    while slots[i].key != 0 { i = (i &+ 1) & (capacity &- 1) }
+    let m = mask.pointee
+    slots[i] = GlyphMaskSlot(key: key, mask: mask, x0: m.x0, y0: m.y0, width: m.width, height: m.height)
     count &+= 1
+    return slots + i
   }
 
-  /// A slot's bytes: its key and its mask's address.
-  private static let slotBytes = MemoryLayout<UInt64>.stride &+ MemoryLayout<UnsafeMutablePointer<GlyphMask>>.stride
+  /// A slot's bytes.
+  private static let slotBytes = MemoryLayout<GlyphMaskSlot>.stride
 
   /// Doubles the table (its slots are counted in ``bytes``), starting over when that would
   /// pass the budget.
   private func grow() {
     let n = max(capacity &* 2, 1024)
     if !makeRoom((n &- capacity) &* Self.slotBytes) && (count &+ 1) &* 2 <= capacity { return }
-    let oldKeys = keys, oldSlots = slots, old = capacity
-    keys = .allocate(capacity: n)
-    keys.initialize(repeating: 0, count: n)
+    let oldSlots = slots, old = capacity
     slots = .allocate(capacity: n)
+    slots.initialize(repeating: GlyphMaskSlot(), count: n)
     capacity = n
     shift = UInt64(64 &- n.trailingZeroBitCount)
     bytes &+= (n &- old) &* Self.slotBytes
-    for j in 0..<old where oldKeys[j] != 0 {
-      var i = home(oldKeys[j])
-      while keys[i] != 0 { i = (i &+ 1) & (n &- 1) }
-      keys[i] = oldKeys[j]
+    for j in 0..<old where oldSlots[j].key != 0 {
+      var i = home(oldSlots[j].key)
+      while slots[i].key != 0 { i = (i &+ 1) & (n &- 1) }
       slots[i] = oldSlots[j]
     }
-    oldKeys.deallocate()
     oldSlots.deallocate()
   }
 
@@ -226,7 +238,7 @@ final class GlyphMaskCache {
     sizes.removeAll(keepingCapacity: true)
     boxes.removeAll(keepingCapacity: true)
     faces.removeAll(keepingCapacity: true)
-    if capacity > 0 { keys.update(repeating: 0, count: capacity) }
+    if capacity > 0 { slots.update(repeating: GlyphMaskSlot(), count: capacity) }
     bytes = capacity &* Self.slotBytes
     count = 0
     epoch &+= 1

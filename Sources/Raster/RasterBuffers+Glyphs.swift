@@ -47,30 +47,50 @@ extension RasterBuffers {
     draws.reserveCapacity(g0 &+ run.glyphs.count)
     var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
     var widest = 0
-    // The size key of the last face looked up (a run usually has one face), and the cache's
-    // epoch it holds for.
-    var keyFace = -1, epoch = cache.epoch
+    // First each glyph's pen in pixels, rounded, and its key, its slot asked for ahead so
+    // that the lookups below find the slots of the whole run on their way in.
+    var pens = glyphPens
+    glyphPens = []  // keep the buffer uniquely referenced
+    defer { glyphPens = pens }
+    pens.removeAll(keepingCapacity: true)
+    let keysEpoch = cache.epoch
+    // The size key of the last face looked up (a run usually has one face).
+    var keyFace = -1
     var sizeKey: UInt64 = 0
     for g in run.glyphs {
       let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
       // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
-      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else { continue }
+      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
+        pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
+        continue
+      }
       let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
-      if g.face != keyFace || cache.epoch != epoch {
+      if g.face != keyFace {
         sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
         keyFace = g.face
-        epoch = cache.epoch
       }
+      let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
+      cache.prefetch(key)
+      pens.append(GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
+    }
+    for (k, g) in run.glyphs.enumerated() {
+      let pen = pens[k]
+      guard pen.qx != .min else { continue }
+      let qx = pen.qx, qy = pen.qy
       let phase = (qx & 3) << 2 | (qy & 3)
-      let mask: UnsafeMutablePointer<GlyphMask>
-      if let cached = cache.mask(GlyphMaskCache.key(sizeKey, g.id, phase: phase)) {
-        mask = cached
+      // After the cache started over (it renumbers the sizes), keys are made again.
+      var key = pen.key
+      if cache.epoch != keysEpoch { key = GlyphMaskCache.key(cache.sizeKey(run.faces[g.face], sx: sx, sy: sy), g.id, phase: phase) }
+      let slot: UnsafeMutablePointer<GlyphMaskSlot>
+      if let found = cache.slot(key) {
+        slot = found
       } else {
         let face = run.faces[g.face]
-        let box = cache.box(face, g.id)
-        if let box {
+        let mask: UnsafeMutablePointer<GlyphMask>
+        if let box = cache.box(face, g.id) {
           let kx = sx / face.unitsPerEm, ky = sy / face.unitsPerEm
           // Off the canvas (with a pixel for the rounding): no mask is made.
+          let x = pen.x, y = pen.y
           guard x + box.z * kx + 1 > 0, y - box.y * ky + 1 > 0, x + box.x * kx - 1 < W, y - box.w * ky - 1 < H else {
             continue
           }
@@ -85,21 +105,19 @@ extension RasterBuffers {
           mask = cache.allocate(stride: 0, height: 0)
           mask.initialize(to: GlyphMask(x0: 0, y0: 0, width: 0, height: 0, stride: 0))
         }
-        // Making the mask may have started the cache over, which renumbers the sizes.
-        if cache.epoch != epoch {
-          sizeKey = cache.sizeKey(face, sx: sx, sy: sy)
-          epoch = cache.epoch
-        }
-        cache.insert(mask, key: GlyphMaskCache.key(sizeKey, g.id, phase: phase))
+        // Making the mask may have started the cache over.
+        if cache.epoch != keysEpoch { key = GlyphMaskCache.key(cache.sizeKey(face, sx: sx, sy: sy), g.id, phase: phase) }
+        slot = cache.insert(mask, key: key)
       }
-      let mw = Int(mask.pointee.width)
-      let x0 = (qx >> 2) &+ Int(mask.pointee.x0), y0 = (qy >> 2) &+ Int(mask.pointee.y0)
-      let x1 = x0 &+ mw, y1 = y0 &+ Int(mask.pointee.height)
+      let placed = slot.pointee
+      let mw = Int(placed.width)
+      let x0 = (qx >> 2) &+ Int(placed.x0), y0 = (qy >> 2) &+ Int(placed.y0)
+      let x1 = x0 &+ mw, y1 = y0 &+ Int(placed.height)
       guard mw > 0, x1 > 0, y1 > 0, x0 < width, y0 < height else { continue }
       draws.append(
         GlyphDraw(
-          coverage: UnsafePointer(GlyphMask.coverage(mask)), x: Int32(x0), y: Int32(y0), width: mask.pointee.width,
-          height: mask.pointee.height, stride: mask.pointee.stride))
+          coverage: UnsafePointer(GlyphMask.coverage(placed.mask!)), x: Int32(x0), y: Int32(y0), width: placed.width,
+          height: placed.height, stride: (placed.width &+ 7) & ~7))
       bx0 = min(bx0, x0); by0 = min(by0, y0); bx1 = max(bx1, x1); by1 = max(by1, y1)
       widest = max(widest, mw)
     }
@@ -172,6 +190,13 @@ extension RasterBuffers {
     }
     maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     return mask
+  }
+
+  /// A glyph's pen in pixels, rounded to quarters (qx = Int.min: not drawn), and its key.
+  struct GlyphPen {
+    var x: Double, y: Double
+    var qx: Int, qy: Int
+    var key: UInt64
   }
 
   /// Blends the glyph masks of `op` with its paint over the band's rows, as `drawPath`

@@ -87,6 +87,8 @@ final class RasterBuffers {
   /// glyph draws (`DrawCommand.glyphs`), and one mask's RGBA drawing while it is made.
   let glyphMasks = GlyphMaskCache()
   var glyphDraws: [GlyphDraw] = []
+  /// A run's glyphs' pens and keys while it is recorded.
+  var glyphPens: [GlyphPen] = []
   var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
   var maskScratchBytes = 64
   /// How many clipped layers the items being recorded are in: text in a clip is drawn as

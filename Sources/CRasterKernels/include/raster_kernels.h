@@ -38,6 +38,9 @@ typedef struct flipbook_glyph_draw {
   int32_t width, height, stride;
 } flipbook_glyph_draw;
 
+/// Asks the CPU to bring the cache line at `p` in (a glyph mask cache slot about to be read).
+static inline void flipbook_prefetch(const void *p) { __builtin_prefetch(p); }
+
 /// flipbook_blend_mask_avx2 of every glyph mask of `draws` (coverage one byte a pixel) within
 /// the box x0..<x1 × y0..<y1: the same bytes as flipbook_blend_mask_avx2 given each mask
 /// row's coverage as words, in one call per text run rather than per glyph or row. The
