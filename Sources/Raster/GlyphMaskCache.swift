@@ -7,8 +7,8 @@ import FlipbookDisplayList
 /// finding a mask brings its first row into the cache too.
 ///
 /// Pixel (x0 + i, y0 + j), counted from the whole pixel the pen's rounded position lies in,
-/// has coverage `coverage[j · stride + i]`; rows are padded with zeros to `stride`, a
-/// multiple of 8, so that the blend can take them 8 pixels at a time. A glyph without ink
+/// has coverage `coverage[j · stride + i]`; rows are padded with zeros to `stride`, the
+/// width rounded up to a multiple of 8, so that the blend can take them 8 pixels at a time. A glyph without ink
 /// (a space) has width 0.
 struct GlyphMask {
   var x0: Int32, y0: Int32, width: Int32, height: Int32, stride: Int32

@@ -80,7 +80,9 @@ extension RasterBuffers {
       let phase = (qx & 3) << 2 | (qy & 3)
       // After the cache started over (it renumbers the sizes), keys are made again.
       var key = pen.key
-      if cache.epoch != keysEpoch { key = GlyphMaskCache.key(cache.sizeKey(run.faces[g.face], sx: sx, sy: sy), g.id, phase: phase) }
+      if cache.epoch != keysEpoch {
+        key = GlyphMaskCache.key(cache.sizeKey(run.faces[g.face], sx: sx, sy: sy), g.id, phase: phase)
+      }
       let slot: UnsafeMutablePointer<GlyphMaskSlot>
       if let found = cache.slot(key) {
         slot = found
@@ -106,7 +108,9 @@ extension RasterBuffers {
           mask.initialize(to: GlyphMask(x0: 0, y0: 0, width: 0, height: 0, stride: 0))
         }
         // Making the mask may have started the cache over.
-        if cache.epoch != keysEpoch { key = GlyphMaskCache.key(cache.sizeKey(face, sx: sx, sy: sy), g.id, phase: phase) }
+        if cache.epoch != keysEpoch {
+          key = GlyphMaskCache.key(cache.sizeKey(face, sx: sx, sy: sy), g.id, phase: phase)
+        }
         slot = cache.insert(mask, key: key)
       }
       let placed = slot.pointee
@@ -160,7 +164,8 @@ extension RasterBuffers {
     let maskStride = (bw &+ 7) & ~7
     let mask = glyphMasks.allocate(stride: maskStride, height: bh)
     mask.initialize(
-      to: GlyphMask(x0: Int32(x0 &- ox), y0: Int32(y0 &- oy), width: Int32(bw), height: Int32(bh), stride: Int32(maskStride)))
+      to: GlyphMask(
+        x0: Int32(x0 &- ox), y0: Int32(y0 &- oy), width: Int32(bw), height: Int32(bh), stride: Int32(maskStride)))
     guard bw > 0, bh > 0 else { return mask }
     let coverage = GlyphMask.coverage(mask)
     coverage.initialize(repeating: 0, count: maskStride &* bh)
