@@ -157,46 +157,124 @@ AVX2 void flipbook_recursive_columns_avx2(
   }
 }
 
-/// 8 coverage bytes as coverage words (c · 0x00010001), as flipbook_blend_mask_avx2 reads them.
-AVX2 static inline __m256i coverage_words(const uint8_t *m) {
-  __m256i c = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)m));
-  return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
+/// 8 pixels of a glyph mask: blend_group's result (the same bytes) for the 8 coverage bytes
+/// in each 64-bit lane of `b`, with fewer operations: the coverage words come from one
+/// shuffle, and the source's alpha div255(a · c), which div255(cHi · cov) holds in its high
+/// halves already, is copied from there rather than multiplied again (no all-255 test either:
+/// its shortcut gives the same bytes, and 8 full pixels are rare in small text).
+AVX2 static inline __m256i glyph_group(__m256i d, __m256i b, __m256i cLo, __m256i cHi) {
+  const __m256i spread = _mm256_setr_epi8(
+      0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1, 4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+  const __m256i alphas = _mm256_setr_epi8(
+      2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15, 2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15);
+  __m256i cov = _mm256_shuffle_epi8(b, spread);
+  __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
+  __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
+  __m256i inv = _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_shuffle_epi8(sHi, alphas));
+  return over(d, sLo, sHi, inv);
 }
 
-AVX2 void flipbook_blend_mask8_avx2(
-    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
-    bool whole) {
+/// The 8 coverage bytes at `c` (coverage words spread from them by glyph_group), blended over
+/// the 8 pixels at `p` unless all are 0.
+AVX2 static inline void glyph_group8(uint8_t *p, const uint8_t *c, __m256i cLo, __m256i cHi) {
+  long long bytes;
+  __builtin_memcpy(&bytes, c, 8);
+  if (bytes == 0) return;  // nothing to draw
+  __m256i dst = _mm256_loadu_si256((const __m256i *)p);
+  _mm256_storeu_si256((__m256i *)p, glyph_group(dst, _mm256_set1_epi64x(bytes), cLo, cHi));
+}
+
+/// The pixels x0..<x1 × y0..<y1 of a mask whose rows the box cuts (at the buffer's edge):
+/// whole groups of 8 and masked loads and stores for each row's last pixels.
+AVX2 __attribute__((noinline)) static void blend_glyph_cut(
+    uint8_t *base, long baseX0, long baseY0, long rowBytes, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *d, __m256i cLo, __m256i cHi) {
+  long stride = d->stride, n = x1 - x0;
+  const uint8_t *c = d->coverage + (y0 - d->y) * stride + (x0 - d->x);
+  uint8_t *p = base + (y0 - baseY0) * rowBytes + (x0 - baseX0) * 4;
+  for (long y = y0; y < y1; y++, c += stride, p += rowBytes) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8) glyph_group8(p + 4 * i, c + i, cLo, cHi);
+    if (i == n) continue;
+    long k = n - i;
+    uint64_t bytes = 0;
+    for (long j = 0; j < k; j++) bytes |= (uint64_t)c[i + j] << (8 * j);
+    if (bytes == 0) continue;
+    __m256i m = first_lanes(k);
+    __m256i dst = _mm256_maskload_epi32((const int *)(p + 4 * i), m);
+    _mm256_maskstore_epi32((int *)(p + 4 * i), m, glyph_group(dst, _mm256_set1_epi64x((long long)bytes), cLo, cHi));
+  }
+}
+
+/// The 4 pixels at `p` and the 4 a row below (`rowBytes` on) with the 4 coverage bytes at
+/// `c` and at `c2` (one 8-pixel group for the two rows' last few pixels).
+AVX2 static inline void glyph_halves(
+    uint8_t *p, long rowBytes, const uint8_t *c, const uint8_t *c2, __m256i cLo, __m256i cHi) {
+  uint32_t lo, hi;
+  __builtin_memcpy(&lo, c, 4);
+  __builtin_memcpy(&hi, c2, 4);
+  if ((lo | hi) == 0) return;
+  __m256i b = _mm256_set1_epi64x((long long)((uint64_t)hi << 32 | lo));
+  __m256i dst = _mm256_loadu2_m128i((const __m128i *)(p + rowBytes), (const __m128i *)p);
+  _mm256_storeu2_m128i((__m128i *)(p + rowBytes), (__m128i *)p, glyph_group(dst, b, cLo, cHi));
+}
+
+/// One glyph draw of flipbook_blend_glyphs_avx2: its mask's rows within the box
+/// x0..<x1 × y0..<y1, 8 pixels a step, all-zero groups skipped.
+AVX2 static inline void blend_glyph(
+    uint8_t *base, long baseX0, long baseY0, long rowBytes, long rowEnd, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *d, __m256i cLo, __m256i cHi) {
+  long dx = d->x, dy = d->y, stride = d->stride, width = d->width;
+  long gy0 = dy > y0 ? dy : y0, gy1 = dy + d->height < y1 ? dy + d->height : y1;
+  long gx0 = dx > x0 ? dx : x0, gx1 = dx + width < x1 ? dx + width : x1;
+  if (gy1 <= gy0 || gx1 <= gx0) return;
+  if (gx0 != dx || gx1 != dx + width || dx + stride > rowEnd) {
+    blend_glyph_cut(base, baseX0, baseY0, rowBytes, gx0, gy0, gx1, gy1, d, cLo, cHi);
+    return;
+  }
+  // The rows are not cut and the pixels under their zero padding exist (coverage 0 leaves
+  // them as they are): whole groups of 8, except that when a row's last group holds at most
+  // 4 pixels of ink, two rows' last groups are blended as one.
+  const uint8_t *c = d->coverage + (gy0 - dy) * stride;
+  uint8_t *p = base + (gy0 - baseY0) * rowBytes + (dx - baseX0) * 4;
+  long rows = gy1 - gy0;
+  long tail = width & 7;
+  if (tail == 0 || tail > 4) {
+    for (long y = 0; y < rows; y++, c += stride, p += rowBytes) {
+      for (long i = 0; i < stride; i += 8) glyph_group8(p + 4 * i, c + i, cLo, cHi);
+    }
+    return;
+  }
+  long last = stride - 8;
+  long y = 0;
+  for (; y + 2 <= rows; y += 2, c += 2 * stride, p += 2 * rowBytes) {
+    for (long i = 0; i < last; i += 8) {
+      glyph_group8(p + 4 * i, c + i, cLo, cHi);
+      glyph_group8(p + rowBytes + 4 * i, c + stride + i, cLo, cHi);
+    }
+    glyph_halves(p + 4 * last, rowBytes, c + last, c + stride + last, cLo, cHi);
+  }
+  if (y < rows) {
+    for (long i = 0; i < stride; i += 8) glyph_group8(p + 4 * i, c + i, cLo, cHi);
+  }
+}
+
+AVX2 void flipbook_blend_glyphs_avx2(
+    void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
   const __m256i cLo = _mm256_set1_epi32((int)(packed & 0x00FF00FF));
   const __m256i cHi = _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF));
-  const __m256i cA = _mm256_set1_epi16((short)(packed >> 24));
-  const __m256i solidInv = _mm256_set1_epi16((short)(255 - (packed >> 24)));
-  for (long y = 0; y < height; y++) {
-    uint8_t *p = (uint8_t *)dst + y * dstStride;
-    const uint8_t *c = mask + y * maskStride;
-    for (long i = 0; i < width; i += 8) {
-      // A group of 8 (whole: the mask's zero padding and the pixels past the box, which
-      // coverage 0 leaves as they are), or the row's last pixels through masked loads.
-      long n = whole || width - i >= 8 ? 8 : width - i;
-      uint8_t tail[8] = {0};
-      const uint8_t *src = c + i;
-      if (n < 8) {
-        for (long k = 0; k < n; k++) tail[k] = src[k];
-        src = tail;
-      }
-      uint64_t bytes;
-      __builtin_memcpy(&bytes, src, 8);
-      if (bytes == 0) continue;  // nothing to draw
-      __m256i cov = coverage_words(src);
-      __m256i m = first_lanes(n);
-      __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)(p + 4 * i))
-                         : _mm256_maskload_epi32((const int *)(p + 4 * i), m);
-      __m256i out = blend_group(d, cov, cLo, cHi, cA, solidInv);
-      if (n == 8) {
-        _mm256_storeu_si256((__m256i *)(p + 4 * i), out);
-      } else {
-        _mm256_maskstore_epi32((int *)(p + 4 * i), m, out);
-      }
+  long rowBytes = bufferWidth * 4, rowEnd = baseX0 + bufferWidth;
+  for (long k = 0; k < count; k++) {
+    // The masks lie all over the cache: the next ones' first rows are fetched while this
+    // one blends.
+    if (k + 2 < count) {
+      const flipbook_glyph_draw *next = &draws[k + 2];
+      const char *m = (const char *)next->coverage;
+      long bytes = (long)next->stride * next->height;
+      for (long o = 0; o < bytes && o < 512; o += 64) _mm_prefetch(m + o, _MM_HINT_T0);
     }
+    blend_glyph((uint8_t *)base, baseX0, baseY0, rowBytes, rowEnd, x0, y0, x1, y1, &draws[k], cLo, cHi);
   }
 }
 
@@ -297,10 +375,11 @@ void flipbook_shadow_row_avx2(
   (void)nextRow;
 }
 
-void flipbook_blend_mask8_avx2(
-    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
-    bool whole) {
-  (void)dst; (void)dstStride; (void)mask; (void)maskStride; (void)width; (void)height; (void)packed; (void)whole;
+void flipbook_blend_glyphs_avx2(
+    void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+  (void)base; (void)baseX0; (void)baseY0; (void)bufferWidth; (void)x0; (void)y0; (void)x1; (void)y1; (void)draws;
+  (void)count; (void)packed;
 }
 
 #endif

@@ -1,33 +1,32 @@
+import CRasterKernels
 import FlipbookDisplayList
 
 /// One glyph's coverage at one size and quarter-pixel phase, as the exact-area rasterizer
 /// gives its outline placed there: drawing a glyph is then a blend of this mask, not a fill
-/// of its outline.
+/// of its outline. It lies in the cache's storage, its coverage right after it, so that
+/// finding a mask brings its first row into the cache too.
 ///
 /// Pixel (x0 + i, y0 + j), counted from the whole pixel the pen's rounded position lies in,
-/// has coverage `coverage[j · stride + i]`; rows are padded with zeros to `stride`, a
-/// multiple of 8, so that the blend can take them 8 pixels at a time.
-final class GlyphMask {
-  let x0: Int, y0: Int, width: Int, height: Int, stride: Int
-  let coverage: UnsafeMutablePointer<UInt8>
+/// has coverage `coverage[j · stride + i]`; rows are padded with zeros to `stride`, the
+/// width rounded up to a multiple of 8, so that the blend can take them 8 pixels at a time. A glyph without ink
+/// (a space) has width 0.
+struct GlyphMask {
+  var x0: Int32, y0: Int32, width: Int32, height: Int32, stride: Int32
+  /// Keeps the coverage that follows 8-byte aligned.
+  var padding: Int32 = 0
 
-  init(x0: Int, y0: Int, width: Int, height: Int) {
-    self.x0 = x0; self.y0 = y0; self.width = width; self.height = height
-    stride = (width &+ 7) & ~7
-    coverage = .allocate(capacity: max(1, stride &* height))
-    coverage.initialize(repeating: 0, count: max(1, stride &* height))
+  /// The coverage bytes after the mask at `mask`.
+  static func coverage(_ mask: UnsafeMutablePointer<GlyphMask>) -> UnsafeMutablePointer<UInt8> {
+    UnsafeMutableRawPointer(mask + 1).assumingMemoryBound(to: UInt8.self)
   }
-
-  deinit { coverage.deallocate() }
-
-  /// The memory the cache counts for a mask: its bytes and the bookkeeping around them.
-  var cost: Int { stride &* height &+ GlyphMaskCache.entryOverhead }
 }
 
-/// The masks of one face at one size (pixels per em along x and y), by glyph and phase
-/// (`GlyphMaskCache.slot`): a text's glyphs are looked up here, the size once per run.
-final class GlyphSizeTable {
-  var masks: [UInt64: GlyphMask] = [:]
+/// A slot of the cache's table: a key (0: empty) and its mask's placement, so that a lookup
+/// reads one slot and nothing of the mask (the blend fetches its coverage later).
+struct GlyphMaskSlot {
+  var key: UInt64 = 0
+  var mask: UnsafeMutablePointer<GlyphMask>? = nil
+  var x0: Int32 = 0, y0: Int32 = 0, width: Int32 = 0, height: Int32 = 0
 }
 
 /// A face at a size in pixels per em along x and y.
@@ -48,61 +47,158 @@ struct GlyphBoxKey: Hashable {
 /// quarter-pixel phase in x and y), so what the cache holds never changes a pixel: only how
 /// often masks are made.
 ///
+/// A text run names its face and size once (``sizeKey(_:sx:sy:)``, a small number per
+/// face and size); each glyph is then found by one integer key (size, glyph, phase) in an
+/// open-addressing table whose slots point at the masks, which lie one after another in
+/// chunks of ``chunkBytes``: a lookup is a multiply, a shift and usually one probe, with no
+/// hashing of structs or reference counting. The slot holds the mask's placement too, so
+/// that recording a glyph reads nothing else (`recordGlyphs` asks for a run's slots ahead).
+///
 /// Per worker, not shared: lookups take no lock, and `--jobs N` holds at most N budgets.
-/// When a new mask would pass the budget the cache starts over: every mask is dropped
-/// (kept alive, uncounted, until the next frame starts, as the frame being recorded may
-/// draw them), and masks are made again as frames need them.
-struct GlyphMaskCache {
-  /// The bound, in bytes of masks and their bookkeeping: 32 MiB a worker.
+/// When a new mask would pass the budget the cache starts over (``epoch`` counts the times):
+/// every mask is dropped (its chunks kept, uncounted, until the next frame starts, as the
+/// frame being recorded may draw them), and masks are made again as frames need them.
+final class GlyphMaskCache {
+  /// The bound, in bytes of masks, their table and bookkeeping: 32 MiB a worker.
   static let budget = 32 << 20
-  /// Bytes counted per mask besides its pixels (the object, the table entry).
-  static let entryOverhead = 96
+  /// Bytes counted for each face and size, and each glyph's box (their dictionary entries).
+  static let entryOverhead = 64
+  /// The masks' storage comes in chunks of this many bytes (or one mask's, if larger).
+  static let chunkBytes = 256 << 10
   /// The largest glyph drawn from masks, in pixels per em; larger ones are filled as
   /// outlines (as Skia draws glyphs above 256 pixels as paths): their masks would be large
   /// and rarely reused.
   static let maxEm = 256.0
 
-  private var sizes: [GlyphSizeKey: GlyphSizeTable] = [:]
+  /// Each face and size's number, counted from 1 (`sizeKey`).
+  private var sizes: [GlyphSizeKey: UInt64] = [:]
   /// Control-point boxes of glyph outlines in font units (min x, min y, max x, max y; y up),
   /// nil for a glyph without an outline.
   private var boxes: [GlyphBoxKey: SIMD4<Double>?] = [:]
   /// The faces the keys name, held so that no other face can take their identity.
   private var faces: [ObjectIdentifier: any GlyphSource] = [:]
-  /// Tables dropped during the frame being recorded: its glyph draws point into them.
-  private var retired: [[GlyphSizeKey: GlyphSizeTable]] = []
-  /// Bytes held now: masks and boxes with their bookkeeping.
+  /// The table: a power of two of slots, at most half full.
+  private var slots = UnsafeMutablePointer<GlyphMaskSlot>.allocate(capacity: 0)
+  private var capacity = 0
+  /// 64 − log₂ capacity: the key's hash is shifted right by this much.
+  private var shift: UInt64 = 64
+  /// The chunks the masks lie in, the free bytes of the last one and where they start.
+  private var chunks: [UnsafeMutableRawPointer] = []
+  private var free = 0
+  private var next: UnsafeMutableRawPointer? = nil
+  /// Chunks dropped during the frame being recorded: its glyph draws point into them.
+  private var retired: [UnsafeMutableRawPointer] = []
+  /// Bytes held now: chunks, the table and the dictionaries' entries.
   private(set) var bytes = 0
   private(set) var count = 0
+  /// How many times the cache started over: the keys from `sizeKey` hold until it changes.
+  private(set) var epoch = 0
 
-  /// A glyph and phase's slot in its size table.
-  static func slot(_ glyph: UInt32, phase: Int) -> UInt64 { UInt64(glyph) << 4 | UInt64(phase & 15) }
-
-  /// The table of `face` at (sx, sy) pixels per em, made empty the first time.
-  mutating func table(_ face: any GlyphSource, sx: Double, sy: Double) -> GlyphSizeTable {
-    let key = GlyphSizeKey(face: ObjectIdentifier(face), sx: sx, sy: sy)
-    if let t = sizes[key] { return t }
-    let t = GlyphSizeTable()
-    sizes[key] = t
-    faces[key.face] = face
-    return t
+  deinit {
+    for c in chunks + retired { c.deallocate() }
+    slots.deallocate()
   }
 
-  /// Adds `mask` to `table` (a table of this cache) at `slot`; returns false when the cache
-  /// started over first, so that `table` is no longer one of its tables and the caller
-  /// must look its table up again (the mask is then in the new one).
-  mutating func insert(
-    _ mask: GlyphMask, _ table: GlyphSizeTable, slot: UInt64, face: any GlyphSource, sx: Double, sy: Double
-  ) -> Bool {
-    let kept = makeRoom(mask.cost)
-    let t = kept ? table : self.table(face, sx: sx, sy: sy)
-    t.masks[slot] = mask
-    bytes &+= mask.cost
+  /// The key bits of `face` at (sx, sy) pixels per em (a number from 1 on, above bit 36),
+  /// numbered the first time. The keys change when the cache starts over.
+  func sizeKey(_ face: any GlyphSource, sx: Double, sy: Double) -> UInt64 {
+    let key = GlyphSizeKey(face: ObjectIdentifier(face), sx: sx, sy: sy)
+    if let n = sizes[key] { return n << 36 }
+    _ = makeRoom(Self.entryOverhead)
+    let n = UInt64(sizes.count &+ 1)
+    sizes[key] = n
+    faces[key.face] = face
+    bytes &+= Self.entryOverhead
+    return n << 36
+  }
+
+  /// A glyph and phase's key under its face and size's `sizeKey`: never 0.
+  @inline(__always)
+  static func key(_ sizeKey: UInt64, _ glyph: UInt32, phase: Int) -> UInt64 {
+    sizeKey | UInt64(glyph) << 4 | UInt64(phase & 15)
+  }
+
+  @inline(__always)
+  private func home(_ key: UInt64) -> Int {
+    // Fibonacci hashing: the top bits of the key times 2⁶⁴/φ.
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+  }
+
+  /// The slot of the mask at `key`, if the cache holds it.
+  @inline(__always)
+  func slot(_ key: UInt64) -> UnsafeMutablePointer<GlyphMaskSlot>? {
+    guard capacity > 0 else { return nil }
+    var i = home(key)
+    while true {
+      let k = slots[i].key
+      if k == key { return slots + i }
+      if k == 0 { return nil }
+      i = (i &+ 1) & (capacity &- 1)
+    }
+  }
+
+  /// Asks the CPU to fetch the slot where a lookup of `key` starts (see `recordGlyphs`).
+  @inline(__always)
+  func prefetch(_ key: UInt64) {
+    if capacity > 0 { flipbook_prefetch(slots + home(key)) }
+  }
+
+  /// Room for a mask of `height` rows of `stride` bytes, and for its slot, to be filled and
+  /// then added by `insert`; the cache may start over first (see ``epoch``).
+  func allocate(stride: Int, height: Int) -> UnsafeMutablePointer<GlyphMask> {
+    if (count &+ 1) &* 2 > capacity { grow() }
+    let size = (MemoryLayout<GlyphMask>.stride &+ stride &* height &+ 7) & ~7
+    if size > free {
+      let chunk = max(Self.chunkBytes, size)
+      _ = makeRoom(chunk)
+      let c = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+      chunks.append(c)
+      bytes &+= chunk
+      next = c
+      free = chunk
+    }
+    let m = next!.bindMemory(to: GlyphMask.self, capacity: 1)
+    next = next! + size
+    free &-= size
+    return m
+  }
+
+  /// Adds `mask`, the last from `allocate`, at `key` (under the present ``epoch``), which is
+  /// not in the table.
+  @discardableResult
+  func insert(_ mask: UnsafeMutablePointer<GlyphMask>, key: UInt64) -> UnsafeMutablePointer<GlyphMaskSlot> {
+    var i = home(key)
+    while slots[i].key != 0 { i = (i &+ 1) & (capacity &- 1) }
+    let m = mask.pointee
+    slots[i] = GlyphMaskSlot(key: key, mask: mask, x0: m.x0, y0: m.y0, width: m.width, height: m.height)
     count &+= 1
-    return kept
+    return slots + i
+  }
+
+  /// A slot's bytes.
+  private static let slotBytes = MemoryLayout<GlyphMaskSlot>.stride
+
+  /// Doubles the table (its slots are counted in ``bytes``), starting over when that would
+  /// pass the budget.
+  private func grow() {
+    let n = max(capacity &* 2, 1024)
+    if !makeRoom((n &- capacity) &* Self.slotBytes) && (count &+ 1) &* 2 <= capacity { return }
+    let oldSlots = slots, old = capacity
+    slots = .allocate(capacity: n)
+    slots.initialize(repeating: GlyphMaskSlot(), count: n)
+    capacity = n
+    shift = UInt64(64 &- n.trailingZeroBitCount)
+    bytes &+= (n &- old) &* Self.slotBytes
+    for j in 0..<old where oldSlots[j].key != 0 {
+      var i = home(oldSlots[j].key)
+      while slots[i].key != 0 { i = (i &+ 1) & (n &- 1) }
+      slots[i] = oldSlots[j]
+    }
+    oldSlots.deallocate()
   }
 
   /// The glyph's control-point box in font units, from the face's outline the first time.
-  mutating func box(_ face: any GlyphSource, _ glyph: UInt32) -> SIMD4<Double>? {
+  func box(_ face: any GlyphSource, _ glyph: UInt32) -> SIMD4<Double>? {
     let key = GlyphBoxKey(face: ObjectIdentifier(face), glyph: glyph)
     if let box = boxes[key] { return box }
     var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -125,29 +221,32 @@ struct GlyphMaskCache {
     return box
   }
 
-  /// A new frame: the masks dropped during the last one can go.
-  mutating func startFrame() { retired.removeAll() }
+  /// A new frame: the chunks dropped during the last one can go.
+  func startFrame() {
+    for c in retired { c.deallocate() }
+    retired.removeAll()
+  }
 
-  /// Starts over when `cost` more bytes would pass the budget; false when it did.
-  private mutating func makeRoom(_ cost: Int) -> Bool {
+  /// Starts over when `cost` more bytes would pass the budget; false when it did. The table
+  /// keeps its slots (emptied, still counted).
+  private func makeRoom(_ cost: Int) -> Bool {
     guard bytes &+ cost > Self.budget else { return true }
-    retired.append(sizes)
-    sizes = [:]
+    retired += chunks
+    chunks.removeAll(keepingCapacity: true)
+    next = nil
+    free = 0
+    sizes.removeAll(keepingCapacity: true)
     boxes.removeAll(keepingCapacity: true)
     faces.removeAll(keepingCapacity: true)
-    bytes = 0
+    if capacity > 0 { slots.update(repeating: GlyphMaskSlot(), count: capacity) }
+    bytes = capacity &* Self.slotBytes
     count = 0
+    epoch &+= 1
     return false
   }
 }
 
-/// A glyph mask placed in a frame: its top-left pixel at (x, y). The mask is held by the
-/// cache (or its retired tables) until the next frame starts, so the draw needs no reference.
-struct GlyphDraw {
-  var coverage: UnsafePointer<UInt8>
-  var width: Int32
-  var height: Int32
-  var stride: Int32
-  var x: Int
-  var y: Int
-}
+/// A glyph mask placed in a frame (its top-left pixel at x, y), as the blend kernel reads
+/// it. The mask lies in the cache's chunks (or its retired ones) until the next frame
+/// starts, so the draw needs no reference.
+typealias GlyphDraw = flipbook_glyph_draw

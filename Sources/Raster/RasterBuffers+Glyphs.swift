@@ -39,58 +39,99 @@ extension RasterBuffers {
     }
     if color.a == 0 { return }
     let W = Double(width), H = Double(height)
-    let g0 = glyphDraws.count
+    let cache = glyphMasks
+    var draws = glyphDraws
+    glyphDraws = []  // keep the buffer uniquely referenced
+    defer { glyphDraws = draws }
+    let g0 = draws.count
+    draws.reserveCapacity(g0 &+ run.glyphs.count)
     var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
     var widest = 0
-    // The size table of the last face looked up (a run usually has one face).
-    var tableFace = -1
-    var table = GlyphSizeTable()
+    // First each glyph's pen in pixels, rounded, and its key, its slot asked for ahead so
+    // that the lookups below find the slots of the whole run on their way in.
+    var pens = glyphPens
+    glyphPens = []  // keep the buffer uniquely referenced
+    defer { glyphPens = pens }
+    pens.removeAll(keepingCapacity: true)
+    let keysEpoch = cache.epoch
+    // The size key of the last face looked up (a run usually has one face).
+    var keyFace = -1
+    var sizeKey: UInt64 = 0
     for g in run.glyphs {
       let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
       // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
-      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else { continue }
-      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
-      if g.face != tableFace {
-        table = glyphMasks.table(run.faces[g.face], sx: sx, sy: sy)
-        tableFace = g.face
+      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
+        pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
+        continue
       }
-      let slot = GlyphMaskCache.slot(g.id, phase: (qx & 3) << 2 | (qy & 3))
-      let mask: GlyphMask
-      if let cached = table.masks[slot] {
-        mask = cached
+      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
+      if g.face != keyFace {
+        sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
+        keyFace = g.face
+      }
+      let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
+      cache.prefetch(key)
+      pens.append(GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
+    }
+    for (k, g) in run.glyphs.enumerated() {
+      let pen = pens[k]
+      guard pen.qx != .min else { continue }
+      let qx = pen.qx, qy = pen.qy
+      let phase = (qx & 3) << 2 | (qy & 3)
+      // After the cache started over (it renumbers the sizes), keys are made again.
+      var key = pen.key
+      if cache.epoch != keysEpoch {
+        key = GlyphMaskCache.key(cache.sizeKey(run.faces[g.face], sx: sx, sy: sy), g.id, phase: phase)
+      }
+      let slot: UnsafeMutablePointer<GlyphMaskSlot>
+      if let found = cache.slot(key) {
+        slot = found
       } else {
         let face = run.faces[g.face]
-        guard let box = glyphMasks.box(face, g.id) else { continue }
-        let kx = sx / face.unitsPerEm, ky = sy / face.unitsPerEm
-        // Off the canvas (with a pixel for the rounding): no mask is made.
-        guard x + box.z * kx + 1 > 0, y - box.y * ky + 1 > 0, x + box.x * kx - 1 < W, y - box.w * ky - 1 < H else {
-          continue
+        let mask: UnsafeMutablePointer<GlyphMask>
+        if let box = cache.box(face, g.id) {
+          let kx = sx / face.unitsPerEm, ky = sy / face.unitsPerEm
+          // Off the canvas (with a pixel for the rounding): no mask is made.
+          let x = pen.x, y = pen.y
+          guard x + box.z * kx + 1 > 0, y - box.y * ky + 1 > 0, x + box.x * kx - 1 < W, y - box.w * ky - 1 < H else {
+            continue
+          }
+          mask = makeMask(
+            face, g.id, kx: kx, ky: ky, phaseX: Double(qx & 3) * 0.25, phaseY: Double(qy & 3) * 0.25, box: box,
+            recorder: &rec)
+          // Over the frame's work limit the outline was not recorded whole: not a mask to keep
+          // (the frame is not drawn).
+          if rec.exceeded { return }
+        } else {
+          // No outline (a space): an empty mask, so that the next lookup finds it.
+          mask = cache.allocate(stride: 0, height: 0)
+          mask.initialize(to: GlyphMask(x0: 0, y0: 0, width: 0, height: 0, stride: 0))
         }
-        mask = makeMask(
-          face, g.id, kx: kx, ky: ky, phaseX: Double(qx & 3) * 0.25, phaseY: Double(qy & 3) * 0.25, box: box,
-          recorder: &rec)
-        // Over the frame's work limit the outline was not recorded whole: not a mask to keep
-        // (the frame is not drawn).
-        if rec.exceeded { return }
-        if !glyphMasks.insert(mask, table, slot: slot, face: face, sx: sx, sy: sy) { tableFace = -1 }
+        // Making the mask may have started the cache over.
+        if cache.epoch != keysEpoch {
+          key = GlyphMaskCache.key(cache.sizeKey(face, sx: sx, sy: sy), g.id, phase: phase)
+        }
+        slot = cache.insert(mask, key: key)
       }
-      let x0 = (qx >> 2) &+ mask.x0, y0 = (qy >> 2) &+ mask.y0
-      let x1 = x0 &+ mask.width, y1 = y0 &+ mask.height
-      guard mask.width > 0, x1 > 0, y1 > 0, x0 < width, y0 < height else { continue }
-      glyphDraws.append(
+      let placed = slot.pointee
+      let mw = Int(placed.width)
+      let x0 = (qx >> 2) &+ Int(placed.x0), y0 = (qy >> 2) &+ Int(placed.y0)
+      let x1 = x0 &+ mw, y1 = y0 &+ Int(placed.height)
+      guard mw > 0, x1 > 0, y1 > 0, x0 < width, y0 < height else { continue }
+      draws.append(
         GlyphDraw(
-          coverage: UnsafePointer(mask.coverage), width: Int32(mask.width), height: Int32(mask.height),
-          stride: Int32(mask.stride), x: x0, y: y0))
+          coverage: UnsafePointer(GlyphMask.coverage(placed.mask!)), x: Int32(x0), y: Int32(y0), width: placed.width,
+          height: placed.height, stride: (placed.width &+ 7) & ~7))
       bx0 = min(bx0, x0); by0 = min(by0, y0); bx1 = max(bx1, x1); by1 = max(by1, y1)
-      widest = max(widest, mask.width)
+      widest = max(widest, mw)
     }
-    guard glyphDraws.count > g0 else { return }
+    guard draws.count > g0 else { return }
     // The coverage row of the widest mask, as `blendMask` reads it (4 bytes a pixel).
     reserve(cells: 0, bits: 0, coverage: (widest &+ 8) &* 4)
     var op = DrawCommand(kind: .glyphs)
     op.color = color
     op.shader = currentShader
-    op.c0 = g0; op.c1 = glyphDraws.count
+    op.c0 = g0; op.c1 = draws.count
     op.x0 = max(bx0, 0); op.y0 = max(by0, 0); op.x1 = min(bx1, width); op.y1 = min(by1, height)
     commands.append(op)
   }
@@ -105,7 +146,7 @@ extension RasterBuffers {
   private func makeMask(
     _ face: any GlyphSource, _ glyph: UInt32, kx: Double, ky: Double, phaseX: Double, phaseY: Double,
     box: SIMD4<Double>, recorder rec: inout PathRecorder
-  ) -> GlyphMask {
+  ) -> UnsafeMutablePointer<GlyphMask> {
     let ox = Int((-box.x * kx).rounded(.up)) &+ 2, oy = Int((box.w * ky).rounded(.up)) &+ 2
     let c0 = rec.contours.count, p0 = rec.count
     rec.reset(keepingPointsFrom: p0)
@@ -116,13 +157,18 @@ extension RasterBuffers {
     rec.fillPath(
       face.outline(glyph), PixelTransform(a: kx, b: 0, c: 0, d: -ky, tx: Double(ox) + phaseX, ty: Double(oy) + phaseY),
       width: .infinity, height: .infinity, fine: true)
-    guard rec.contours.count > c0, rec.minX <= rec.maxX, rec.minY <= rec.maxY else {
-      return GlyphMask(x0: 0, y0: 0, width: 0, height: 0)
-    }
-    let x0 = Int(rec.minX.rounded(.down)), y0 = Int(rec.minY.rounded(.down))
-    let bw = Int(rec.maxX.rounded(.up)) &- x0, bh = Int(rec.maxY.rounded(.up)) &- y0
-    let mask = GlyphMask(x0: x0 &- ox, y0: y0 &- oy, width: max(bw, 0), height: max(bh, 0))
+    let inked = rec.contours.count > c0 && rec.minX <= rec.maxX && rec.minY <= rec.maxY
+    let x0 = inked ? Int(rec.minX.rounded(.down)) : 0, y0 = inked ? Int(rec.minY.rounded(.down)) : 0
+    let bw = inked ? max(Int(rec.maxX.rounded(.up)) &- x0, 0) : 0
+    let bh = inked ? max(Int(rec.maxY.rounded(.up)) &- y0, 0) : 0
+    let maskStride = (bw &+ 7) & ~7
+    let mask = glyphMasks.allocate(stride: maskStride, height: bh)
+    mask.initialize(
+      to: GlyphMask(
+        x0: Int32(x0 &- ox), y0: Int32(y0 &- oy), width: Int32(bw), height: Int32(bh), stride: Int32(maskStride)))
     guard bw > 0, bh > 0 else { return mask }
+    let coverage = GlyphMask.coverage(mask)
+    coverage.initialize(repeating: 0, count: maskStride &* bh)
     let stride = (bw &+ 2 &+ 3) & ~3
     let wordsPerRow = ((stride &>> blockShift) &+ 63) &>> 6
     reserve(cells: stride &* bh, bits: wordsPerRow &* bh, coverage: stride &* 4)
@@ -144,12 +190,18 @@ extension RasterBuffers {
       into: maskScratch, rowBytes: bw &* 4, painter: Paint(PremulColor(r: 255, g: 255, b: 255, a: 255)), scratch: cov)
     for j in 0..<bh {
       for i in 0..<bw {
-        mask.coverage[j &* mask.stride &+ i] = maskScratch.load(
-          fromByteOffset: (j &* bw &+ i) &* 4 &+ 3, as: UInt8.self)
+        coverage[j &* maskStride &+ i] = maskScratch.load(fromByteOffset: (j &* bw &+ i) &* 4 &+ 3, as: UInt8.self)
       }
     }
     maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     return mask
+  }
+
+  /// A glyph's pen in pixels, rounded to quarters (qx = Int.min: not drawn), and its key.
+  struct GlyphPen {
+    var x: Double, y: Double
+    var qx: Int, qy: Int
+    var key: UInt64
   }
 
   /// Blends the glyph masks of `op` with its paint over the band's rows, as `drawPath`
@@ -160,23 +212,24 @@ extension RasterBuffers {
     target.touch(op.x0, wy0, op.x1, wy1)
     let paint = Paint(op.color)
     let shading = shading(op)
+    if shading == nil && paint.useAVX2 {
+      // Every glyph of the run in one call: the same bytes as `blendMask` row by row.
+      glyphDraws.withUnsafeBufferPointer { draws in
+        flipbook_blend_glyphs_avx2(
+          target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, draws.baseAddress! + op.c0,
+          op.c1 &- op.c0, paint.color.packed)
+      }
+      return
+    }
     let row = cov
     for k in op.c0..<op.c1 {
       let d = glyphDraws[k]
-      let mw = Int(d.width), mh = Int(d.height), ms = Int(d.stride)
-      let y0 = max(d.y, wy0), y1 = min(d.y &+ mh, wy1)
-      let x0 = max(d.x, op.x0), x1 = min(d.x &+ mw, op.x1)
+      let dx = Int(d.x), dy = Int(d.y), ms = Int(d.stride)
+      let y0 = max(dy, wy0), y1 = min(dy &+ Int(d.height), wy1)
+      let x0 = max(dx, op.x0), x1 = min(dx &+ Int(d.width), op.x1)
       guard y1 > y0, x1 > x0 else { continue }
       let n = x1 &- x0
-      let first = d.coverage + ((y0 &- d.y) &* ms &+ (x0 &- d.x))
-      if shading == nil && paint.useAVX2 {
-        // The whole box in one call: the same bytes as `blendMask` row by row. Whole groups
-        // of 8 when the mask's rows are not cut and their padding stays inside the buffer's row.
-        let whole = x0 == d.x && x1 == d.x &+ mw && d.x &+ ms <= target.x0 &+ target.width
-        flipbook_blend_mask8_avx2(
-          target.pixel(x0, y0), target.width &* 4, first, ms, n, y1 &- y0, paint.color.packed, whole)
-        continue
-      }
+      let first = d.coverage + ((y0 &- dy) &* ms &+ (x0 &- dx))
       var y = y0
       while y < y1 {
         let src = first + (y &- y0) &* ms

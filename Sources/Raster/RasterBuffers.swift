@@ -85,8 +85,10 @@ final class RasterBuffers {
 
   /// The glyph coverage masks of this worker (RasterBuffers+Glyphs.swift), the frame's
   /// glyph draws (`DrawCommand.glyphs`), and one mask's RGBA drawing while it is made.
-  var glyphMasks = GlyphMaskCache()
+  let glyphMasks = GlyphMaskCache()
   var glyphDraws: [GlyphDraw] = []
+  /// A run's glyphs' pens and keys while it is recorded.
+  var glyphPens: [GlyphPen] = []
   var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
   var maskScratchBytes = 64
   /// How many clipped layers the items being recorded are in: text in a clip is drawn as

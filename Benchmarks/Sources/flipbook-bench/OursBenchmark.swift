@@ -226,6 +226,11 @@ struct OursBenchmark {
       for f in frames.prefix(count) { _ = scene.displayList(frame: f) }
     case "raster":
       for l in lists { rasterizer.render(l, into: &pixmap) }
+    case "raster-warm":
+      // A pass that fills the caches (glyph masks), then the measured one alone: callgrind's
+      // `--collect-atstart=no --toggle-collect='*warmPass*'` counts the second.
+      for l in lists { rasterizer.render(l, into: &pixmap) }
+      Self.warmPass(lists, &rasterizer, &pixmap)
     case "raster-blobs", "raster-arcs", "raster-lines":
       // The path workload's parts (see `parts`), one at a time.
       let k = ["raster-blobs", "raster-arcs", "raster-lines"].firstIndex(of: part)!
@@ -237,8 +242,15 @@ struct OursBenchmark {
     case "e2e":
       try FrameRenderer.render(scene, to: outDirectory + "/profile", range: 0...(count - 1), jobs: 1)
     default:
-      throw BenchError("unknown part \(part): displaylist, raster, raster-blobs|arcs|lines, encode or e2e")
+      throw BenchError("unknown part \(part): displaylist, raster, raster-warm, raster-blobs|arcs|lines, encode or e2e")
     }
+  }
+
+  /// The frames drawn again after a first pass (`profile raster-warm`), in a function of
+  /// its own so that a profiler can count it alone.
+  @inline(never)
+  static func warmPass(_ lists: [DisplayList], _ rasterizer: inout Rasterizer, _ pixmap: inout Pixmap) {
+    for l in lists { rasterizer.render(l, into: &pixmap) }
   }
 }
 

@@ -7,7 +7,9 @@
 //   flipbook-bench gif     WL SCENE OUTDIR RENDER FFMPEG GIFSKI REPS J...
 //                                                       GIF fps of `render --gif` per --jobs, ffmpeg's
 //                                                       palettegen and gifski (paths, or - if absent)
-//   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|encode|e2e, or for
+//   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|raster-warm (a second
+//                                                       pass, after one that fills the caches)|
+//                                                       encode|e2e, or for
 //                                                       the paths workload raster-blobs|-arcs|-lines)
 //                                                       for N frames, untimed: for callgrind or perf
 //   flipbook-bench report  [--compare WL=FILE]... JSONL...   Markdown tables and the targets

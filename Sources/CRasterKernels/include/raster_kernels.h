@@ -29,15 +29,27 @@ void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed);
 /// c_i is the low byte of the 32-bit coverage word i (coverage words hold c · 0x00010001).
 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed);
 
-/// flipbook_blend_mask_avx2 over a `width` × `height` box, coverage one byte a pixel: row y
-/// of the pixels at dst + y·dstStride (bytes), its coverage at mask + y·maskStride (glyph
-/// masks, FlipbookRaster's RasterBuffers+Glyphs.swift). The same bytes as
-/// flipbook_blend_mask_avx2 given the coverage as words. With `whole`, every row is done in
-/// whole groups of 8 pixels: the caller promises that each mask row is zero-padded to a
-/// multiple of 8 bytes and that the pixels up to it exist (coverage 0 leaves them unchanged).
-void flipbook_blend_mask8_avx2(
-    void *dst, long dstStride, const uint8_t *mask, long maskStride, long width, long height, uint32_t packed,
-    bool whole);
+/// A glyph mask placed in a frame (FlipbookRaster's RasterBuffers+Glyphs.swift): pixel
+/// (x + i, y + j) has coverage coverage[j · stride + i] for i < width, j < height; each row
+/// is zero-padded to `stride`, a multiple of 8.
+typedef struct flipbook_glyph_draw {
+  const uint8_t *coverage;
+  int32_t x, y;
+  int32_t width, height, stride;
+} flipbook_glyph_draw;
+
+/// Asks the CPU to bring the cache line at `p` in (a glyph mask cache slot about to be read).
+static inline void flipbook_prefetch(const void *p) { __builtin_prefetch(p); }
+
+/// flipbook_blend_mask_avx2 of every glyph mask of `draws` (coverage one byte a pixel) within
+/// the box x0..<x1 × y0..<y1: the same bytes as flipbook_blend_mask_avx2 given each mask
+/// row's coverage as words, in one call per text run rather than per glyph or row. The
+/// buffer's pixel (x, y) is at base + ((y − baseY0) · bufferWidth + x − baseX0) · 4; where a
+/// mask's row and its padding lie within the buffer's row the padding is blended too (as
+/// coverage 0, which leaves pixels as they are), 8 pixels a step.
+void flipbook_blend_glyphs_avx2(
+    void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
+    const flipbook_glyph_draw *draws, long count, uint32_t packed);
 
 /// The vertical pass of FlipbookRaster's recursive Gaussian (RecursiveGaussian.run over
 /// columns, as recursiveBlurColumns runs it), 16 floats a strip, with the same operations in
