@@ -89,8 +89,11 @@ final class RasterBuffers {
   var glyphDraws: [GlyphDraw] = []
   /// A run's glyphs' pens and keys while it is recorded.
   var glyphPens: [GlyphPen] = []
-  var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
-  var maskScratchBytes = 64
+  /// Zero between masks (a mask is resolved into it by blending, then it is cleared); it
+  /// starts with no usable bytes, so that the first mask allocates it zeroed. (A 64-byte
+  /// buffer left uninitialised once made a glyph of up to 16 pixels differ run to run.)
+  var maskScratch = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+  var maskScratchBytes = 0
   /// How many clipped layers the items being recorded are in: text in a clip is drawn as
   /// outlines, not masks.
   var clipDepth = 0

@@ -127,6 +127,41 @@ import Testing
     #expect(render([.glyphs(run(face, glyph, size: 40, at: pen))]).bytes != render([path(.identity)]).bytes)
   }
 
+  /// A run's glyphs are blended together (one call per run): narrow and wide masks (whose
+  /// rows' last groups are blended two rows at a time, or not), glyphs cut by every edge of
+  /// the canvas, overlapping ones, and spaces, each as its outline filled at its rounded pen,
+  /// drawn one after another.
+  @Test(arguments: [9.0, 13.0, 21.5, 34.0])
+  func aRunIsItsGlyphsOutlinesFilledAtTheirRoundedPens(size: Double) throws {
+    let face = try Reference.interRegular()
+    let text = Array("il1 .,Mmw@Wg|j fq" + "MW")
+    var glyphs: [GlyphRun.Glyph] = []
+    // Along the top edge, across the middle (overlapping by half an advance), and along
+    // the bottom edge, every row starting left of the canvas and ending right of it.
+    for (row, y) in [size * 0.3, 45.17, 90 + size * 0.2].enumerated() {
+      for (k, c) in text.enumerated() {
+        let x = -size * 0.4 + Double(k) * size * (row == 1 ? 0.31 : 0.62) + Double(row) * 0.137
+        let id = face.glyph(for: c.unicodeScalars.first!)
+        glyphs.append(GlyphRun.Glyph(face: 0, id: id, x: x, y: y + Double(k % 3) * 0.21))
+      }
+    }
+    let width = 90
+    let run = GlyphRun(faces: [face], glyphs: glyphs, fontSize: size, transform: .identity, color: Self.ink)
+    let masked = render([.glyphs(run)], width: width, height: 90)
+    let reference = render(
+      glyphs.map { g in
+        let one = GlyphRun(
+          faces: [face], glyphs: [GlyphRun.Glyph(face: 0, id: g.id, x: quantized(g.x), y: quantized(g.y))],
+          fontSize: size, transform: .identity, color: Self.ink)
+        return .shape(ShapeItem(geometry: .path(one.path), style: .fill, transform: .identity, color: Self.ink))
+      }, width: width, height: 90)
+    // As for one glyph: a coverage on a rounding boundary may round the other way.
+    let d = difference(masked, reference)
+    #expect(d.max <= 1, "at \(size): \(d)")
+    #expect(d.pixels <= 3 * glyphs.count, "at \(size): \(d)")
+    #expect(masked.bytes != render([], width: width, height: 90).bytes)
+  }
+
   @Test func masksNeverChangeAPixelAndStayWithinTheirBudget() throws {
     let face = try Reference.interRegular()
     let glyphs = (33..<127).map { face.glyph(for: Unicode.Scalar($0)!) }
