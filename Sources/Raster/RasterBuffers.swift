@@ -1411,8 +1411,8 @@ final class RasterBuffers {
       }
       i &+= 1
     }
-    // Per contour: 1 plain (free or in a group taken whole by inclusion–exclusion), 0 sweep.
-    var plainCount = 0
+    // Every contour points at its root; a group with a member that is not simple, or not
+    // wound as the root, is bad.
     i = 0
     while i < k {
       let r = root(i)
@@ -1422,6 +1422,9 @@ final class RasterBuffers {
       if b[6] == 0 || b[4] != info[r &* infoStride &+ 4] { groupBad[r] = true }
       i &+= 1
     }
+    // Per group (at its root): drawn plainly, alone (a free contour) or with its
+    // inclusion–exclusion terms; otherwise by the sweep.
+    var plainCount = 0
     overlapScratch.terms.removeAll(keepingCapacity: true)
     overlapScratch.work = 0
     groupPlain.removeAll(keepingCapacity: true)
