@@ -214,8 +214,9 @@ package struct Accumulator {
   /// position: `dst` is its first pixel, (ox, oy), in a buffer of `rowBytes` bytes per row.
   /// Per row, only the blocks from the first to the last touched one can be covered (the
   /// running sum is 0 outside). Touched blocks are resolved in SIMD; untouched blocks between
-  /// them get their constant coverage written into the coverage run, except full-coverage
-  /// spans of `solidRunBlocks` blocks or more, which the painter fills directly. Each coverage
+  /// them get their constant coverage written into the coverage run, except uncovered spans,
+  /// which are skipped, and full-coverage spans of `solidRunBlocks` blocks or more, which the
+  /// painter fills directly. Each coverage
   /// run is blended with one `RunPainter.blend` call. Leaves cells and bits zeroed. Generic
   /// over the painter so that a plain color's rows never touch a gradient's shading (a
   /// `Shading?` here was copied at every run).
@@ -256,6 +257,13 @@ package struct Accumulator {
             if pe > width { pe = width }
             let ps = b &<< blockShift
             if pe > ps { painter.fill(dstRow + ps &* 4, x: x0 &+ ps, y: y, count: pe &- ps) }
+            b = t
+            runStart = t
+            cp = cov
+          } else if c == 0 {
+            // Nothing covered up to the next touched block (a ring's hole, the gap between
+            // dashes): flush the pending run and skip the gap.
+            flush(dstRow, cov, runStart, b, painter, x0, y)
             b = t
             runStart = t
             cp = cov

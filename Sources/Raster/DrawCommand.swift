@@ -26,8 +26,9 @@ struct DrawCommand {
   /// Whether the contours may overlap or cross themselves (path): drawn through the exact
   /// sweep with the fill rule, not the plain accumulation.
   var sweep = false
-  /// With `sweep`: contours c0..<cs are simple and disjoint from every other contour (plain
-  /// accumulation, signed for positive coverage); cs..<c1 go through the sweep.
+  /// With `sweep`: contours c0..<cs take the plain accumulation, signed for positive
+  /// coverage (simple ones disjoint from every other, and overlapping groups followed by
+  /// their inclusion–exclusion terms); cs..<c1 go through the sweep.
   var cs = 0
   var evenOdd = false
   /// Exact rectangle in pixels (rect).

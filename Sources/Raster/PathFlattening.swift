@@ -132,8 +132,11 @@ struct PowerCubic {
 
 /// Whether the closed polygon is convex and winds once (every turn the same way, or straight,
 /// and its direction's vertical component changes sign exactly twice): then it is simple, and
-/// the plain accumulation is exact. False for anything else (conservative).
-func isConvexPolygon(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
+/// the plain accumulation is exact. False for anything else (conservative). With `slack`, a
+/// turn whose cross product is within slack × the product of its edges' L1 lengths counts as
+/// straight: convex up to rounding (a dash's cap laid across a tangent that differs from its
+/// side by an ulp), which is convex enough to clip by (OverlapTerms.swift).
+func isConvexPolygon(_ p: UnsafePointer<Double>, count n: Int, slack: Double = 0) -> Bool {
   if n < 3 { return true }
   var turn = 0.0  // sign of the first non-zero turn
   var flips = 0
@@ -155,7 +158,12 @@ func isConvexPolygon(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
     if dx != 0 || dy != 0 {
       if ex != 0 || ey != 0 {
         let cross = ex * dy - ey * dx
-        if cross != 0 {
+        let turns =
+          slack == 0
+          ? cross != 0
+          : (cross < 0 ? -cross : cross) > slack * ((ex < 0 ? -ex : ex) + (ey < 0 ? -ey : ey))
+            * ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy))
+        if turns {
           if turn == 0 { turn = cross } else if (cross > 0) != (turn > 0) { return false }
         } else if ex * dx + ey * dy < 0 {
           return false  // a reversal

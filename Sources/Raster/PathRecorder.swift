@@ -53,6 +53,9 @@ struct PathRecorder {
   /// the stroker outlined (`strokeOpen`): the direction to test a lone stroke contour's
   /// monotonicity along.
   var chordX = 0.0, chordY = 0.0
+  /// Whether the stroker's last outline went through a corner point on the inner side of a
+  /// join (`joinSide`), so that it may overlap itself.
+  var innerThroughCorner = false
   /// The frame needed more than `maxFramePoints`; what was recorded is meaningless.
   var exceeded = false
 

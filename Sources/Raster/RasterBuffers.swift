@@ -33,10 +33,16 @@ final class RasterBuffers {
   private var strokeScratch = StrokeScratch()
   /// A built-in shape's path elements for a styled stroke (reused).
   var shapeElements: [PathGeometry.Element] = []
-  /// Per contour of one shape (`partitionFreeContours`): box, flags, and the reordered list.
-  private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: 9)
+  /// Per contour of one shape (`partitionContours`): box, flags, group; per group, whether
+  /// the inclusion–exclusion cannot take it and whether it is drawn plainly; the reordered
+  /// list; the overlap terms' scratch.
+  private var contourInfo = UnsafeMutablePointer<Double>.allocate(capacity: infoStride)
   private var contourInfoCapacity = 1
+  private var groupBad: [Bool] = []
+  private var groupPlain: [Bool] = []
+  private var groupMembers: [Int] = []
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
+  private var overlapScratch = OverlapScratch()
   /// The frame's gradient and image shaders (`DrawCommand.shader`), the gradients'
   /// segments, and one row of shaded colors (a canvas row plus 8 pixels, as the gradient
   /// shaders write 8 at a time).
@@ -224,6 +230,17 @@ final class RasterBuffers {
       exceededWorkLimit = true
       fillPixels(base, count: w &* h, packed: bg.packed)
     }
+  }
+
+  /// Contours of the recorded path commands drawn plainly and through the sweep.
+  var contourCounts: (plain: Int, swept: Int) {
+    var plain = 0, swept = 0
+    for op in commands where op.kind == .path {
+      let cs = op.sweep ? op.cs : op.c1
+      plain &+= cs &- op.c0
+      swept &+= op.c1 &- cs
+    }
+    return (plain, swept)
   }
 
   /// Executes commands from `start` into `target` (one band) until the end or an unmatched
@@ -1247,8 +1264,9 @@ final class RasterBuffers {
     op.x0 = Int(max(minX, 0)); op.y0 = Int(max(minY, 0))
     op.x1 = ceilInt(min(maxX, W)); op.y1 = ceilInt(min(maxY, H))
     op.sweep = sweep
-    op.cs = sweep ? partitionFreeContours(&rec, c0: c0, c1: op.c1) : op.c1
     op.evenOdd = evenOdd
+    op.cs = op.c1
+    if sweep { (op.cs, op.c1) = partitionContours(&rec, c0: c0, c1: op.c1, evenOdd: evenOdd) }
     guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
     commands.append(op)
   }
@@ -1323,23 +1341,29 @@ final class RasterBuffers {
     }
   }
 
-  /// Moves the contours of c0..<c1 that are simple (convex or star-shaped) and provably
-  /// disjoint from every other contour of the shape (pixel boxes apart, or both convex and
-  /// split by one's edge line) to the front, signed so that they add positive coverage as the
-  /// sweep's boundaries do, and returns the index of the first remaining contour. Each free
-  /// contour's region then has winding ±1 and meets no other contour, so its plain
-  /// accumulation plus the sweep of the rest is exact. Returns c0 (nothing moved) for a single
-  /// contour or more than `maxFreeContours`.
-  private func partitionFreeContours(_ rec: inout PathRecorder, c0: Int, c1: Int) -> Int {
+  /// Orders the contours of c0..<c1 so that as many as possible take the plain accumulation,
+  /// and returns the index of the first one left to the sweep (cs) and the new end (c1, past
+  /// the terms added). First come, each signed for positive coverage (left edges running
+  /// down: a negative shoelace sum in y-down pixels):
+  /// - free contours: simple (convex or star-shaped) and provably disjoint from every other
+  ///   contour of the shape (pixel boxes apart, or both convex and split by one's edge line).
+  ///   Each one's region has winding ±1 and meets no other contour: its plain accumulation is
+  ///   exact under either rule.
+  /// - with the non-zero rule, groups of simple contours connected by overlaps, all wound the
+  ///   same way, no two non-convex ones overlapping (a dashed stroke's crossing dashes):
+  ///   their union, by the inclusion–exclusion terms of OverlapTerms.swift added after them.
+  /// The rest (their groups whole) go to the sweep, which adds exact coverage for them alone.
+  /// More than `maxFreeContours` contours all go to the sweep.
+  private func partitionContours(_ rec: inout PathRecorder, c0: Int, c1: Int, evenOdd: Bool) -> (cs: Int, c1: Int) {
     let k = c1 &- c0
-    if k < 2 || k > maxFreeContours { return c0 }
+    if k < 2 || k > maxFreeContours { return (c0, c1) }
     if contourInfoCapacity < k {
       contourInfo.deallocate()
       contourInfoCapacity = max(k, contourInfoCapacity &* 2)
-      contourInfo = .allocate(capacity: contourInfoCapacity &* 9)
+      contourInfo = .allocate(capacity: contourInfoCapacity &* infoStride)
     }
-    // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), free (1),
-    // point count.
+    // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), point count,
+    // group (union–find parent).
     let info = contourInfo
     let pts = UnsafePointer(rec.points)
     var i = 0
@@ -1347,78 +1371,112 @@ final class RasterBuffers {
       let c = rec.contours[c0 &+ i]
       let p = pts + c.start &* 2
       let n = c.end &- c.start
-      var mnx = p[0], mny = p[1], mxx = p[0], mxy = p[1]
-      var area = 0.0
-      var j = 0
-      var qx = p[(n &- 1) &* 2] - p[0], qy = p[(n &- 1) &* 2 &+ 1] - p[1]
-      while j < n {
-        let x = p[j &* 2], y = p[j &* 2 &+ 1]
-        if x < mnx { mnx = x }
-        if x > mxx { mxx = x }
-        if y < mny { mny = y }
-        if y > mxy { mxy = y }
-        let rx = x - p[0], ry = y - p[1]
-        area += qx * ry - rx * qy
-        qx = rx; qy = ry
-        j &+= 1
-      }
-      let convex = n >= 3 && area != 0 && isConvexPolygon(p, count: n)
-      let simple = convex || isStarShaped(p, count: n)
-      let b = info + i &* 9
+      let (mnx, mny, mxx, mxy, area) = polygonBoxAndArea(p, count: n)
+      let strictlyConvex = n >= 3 && area != 0 && isConvexPolygon(p, count: n)
+      let simple = strictlyConvex || isStarShaped(p, count: n)
+      let convex = strictlyConvex || (simple && isConvexPolygon(p, count: n, slack: convexSlack))
+      let b = info + i &* infoStride
       b[0] = mnx; b[1] = mny; b[2] = mxx; b[3] = mxy
       b[4] = area > 0 ? 1 : -1
       b[5] = convex ? 1 : 0
       b[6] = simple ? 1 : 0
-      b[7] = simple ? 1 : 0
-      b[8] = Double(n)
+      b[7] = Double(n)
+      b[8] = Double(i)
       i &+= 1
     }
-    var free = 0
+    @inline(__always) func root(_ i: Int) -> Int {
+      var r = i
+      while Int(info[r &* infoStride &+ 8]) != r { r = Int(info[r &* infoStride &+ 8]) }
+      return r
+    }
+    // Overlapping pairs join groups (the root is the group's first contour); a group that
+    // the inclusion–exclusion cannot take is marked in `groupBad` at its root.
+    groupBad.removeAll(keepingCapacity: true)
+    groupBad.append(contentsOf: repeatElement(false, count: k))
     i = 0
     while i < k {
-      let a = info + i &* 9
-      if a[6] != 0 {
-        var j = 0
-        while j < k {
-          if j != i {
-            let b = info + j &* 9
-            let apart = a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]
-            if !apart {
-              // Edge-line separation only for small polygons (dashes): bounded work.
-              let small = a[8] <= maxSeparatedPoints && b[8] <= maxSeparatedPoints
-              if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) { a[7] = 0; break }
-            }
+      let a = info + i &* infoStride
+      var j = i &+ 1
+      while j < k {
+        let b = info + j &* infoStride
+        let apart = a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]
+        if !apart {
+          // Edge-line separation only for small polygons (dashes): bounded work.
+          let small = a[7] <= maxSeparatedPoints && b[7] <= maxSeparatedPoints
+          if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) {
+            let ra = root(i), rb = root(j)
+            let bad = groupBad[ra] || groupBad[rb] || (a[5] == 0 && b[5] == 0)
+            let r = min(ra, rb)
+            info[ra &* infoStride &+ 8] = Double(r)
+            info[rb &* infoStride &+ 8] = Double(r)
+            groupBad[r] = bad
           }
-          j &+= 1
         }
+        j &+= 1
       }
-      if a[7] != 0 { free &+= 1 }
       i &+= 1
     }
-    if free == 0 { return c0 }
-    // Stable partition: free contours first, each signed for positive coverage (left edges
-    // running down: a negative shoelace sum in y-down pixels).
+    // Every contour points at its root; a group with a member that is not simple, or not
+    // wound as the root, is bad.
+    i = 0
+    while i < k {
+      let r = root(i)
+      info[i &* infoStride &+ 8] = Double(r)
+      // Every member simple and wound as the group's root.
+      let b = info + i &* infoStride
+      if b[6] == 0 || b[4] != info[r &* infoStride &+ 4] { groupBad[r] = true }
+      i &+= 1
+    }
+    // Per group (at its root): drawn plainly, alone (a free contour) or with its
+    // inclusion–exclusion terms; otherwise by the sweep.
+    var plainCount = 0
+    overlapScratch.terms.removeAll(keepingCapacity: true)
+    overlapScratch.work = 0
+    groupPlain.removeAll(keepingCapacity: true)
+    groupPlain.append(contentsOf: repeatElement(false, count: k))
+    var members = groupMembers
+    groupMembers = []  // keep the buffer uniquely referenced
+    defer { groupMembers = members }
+    i = 0
+    while i < k {
+      if Int(info[i &* infoStride &+ 8]) == i && !groupBad[i] {
+        members.removeAll(keepingCapacity: true)
+        var j = i
+        while j < k {
+          if Int(info[j &* infoStride &+ 8]) == i { members.append(j) }
+          j &+= 1
+        }
+        if members.count == 1 {
+          groupPlain[i] = true
+        } else if !evenOdd {
+          groupPlain[i] = rec.addOverlapTerms(
+            members, c0: c0, facts: ContourFacts(info: info, stride: infoStride, convexIndex: 5),
+            orientation: info[i &* infoStride &+ 4], scratch: &overlapScratch)
+        }
+      }
+      if groupPlain[Int(info[i &* infoStride &+ 8])] { plainCount &+= 1 }
+      i &+= 1
+    }
+    if plainCount == 0 { return (c0, c1) }
     contourOrder.removeAll(keepingCapacity: true)
     i = 0
     while i < k {
       var c = rec.contours[c0 &+ i]
-      if info[i &* 9 &+ 7] != 0 {
-        c.sign = info[i &* 9 &+ 4] < 0 ? 1 : -1
+      if groupPlain[Int(info[i &* infoStride &+ 8])] {
+        c.sign = info[i &* infoStride &+ 4] < 0 ? 1 : -1
         contourOrder.append(c)
       }
       i &+= 1
     }
+    contourOrder.append(contentsOf: overlapScratch.terms)
+    let cs = c0 &+ contourOrder.count
     i = 0
     while i < k {
-      if info[i &* 9 &+ 7] == 0 { contourOrder.append(rec.contours[c0 &+ i]) }
+      if !groupPlain[Int(info[i &* infoStride &+ 8])] { contourOrder.append(rec.contours[c0 &+ i]) }
       i &+= 1
     }
-    i = 0
-    while i < k {
-      rec.contours[c0 &+ i] = contourOrder[i]
-      i &+= 1
-    }
-    return c0 &+ free
+    rec.contours.replaceSubrange(c0..<c1, with: contourOrder)
+    return (cs, c0 &+ contourOrder.count)
   }
 
   /// Whether one of the two convex contours has an edge whose line has the whole other
@@ -1479,8 +1537,12 @@ final class RasterBuffers {
   }
 }
 
-/// The most contours of one shape that `partitionFreeContours` compares pairwise.
+/// The most contours of one shape that `partitionContours` compares pairwise.
 let maxFreeContours = 512
+/// Turns this flat (relative) count as straight in `partitionContours`' convexity test.
+let convexSlack = 1e-9
+/// Doubles per contour in `partitionContours`' table.
+private let infoStride = 9
 /// The most points of a contour that `convexSeparated` tests (work per pair ≤ 2·32²).
 let maxSeparatedPoints = 32.0
 

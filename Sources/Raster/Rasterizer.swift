@@ -76,6 +76,10 @@ public struct Rasterizer {
   /// there; callers turn it into an error rather than spend minutes and gigabytes on a frame.
   public var exceededWorkLimit: Bool { buffers.exceededWorkLimit }
 
+  /// Over the last frame's anti-aliased path commands: how many contours (inclusion–exclusion
+  /// terms included) took the plain accumulation, and how many the sweep. For tests.
+  package var lastFrameContourCounts: (plain: Int, swept: Int) { buffers.contourCounts }
+
   /// The most outline points a frame may need (`exceededWorkLimit`).
   public static let maxOutlinePoints = maxFramePoints
 

@@ -37,7 +37,9 @@ import FlipbookDisplayList
 //   cut inside a curve takes the tangent interpolated between its chord's ends. Laid across
 //   the first or last chord instead, a cap would tilt by half a flattening step.
 // - Dashes (see `StrokeStyle`) cut the polyline; each dash is stroked as an open polyline
-//   keeping the joins at the vertices it passes. A pattern that would cut the path (by its
+//   keeping the joins at the vertices it passes (a short straight one whose outline would
+//   overlap itself at a join: as its convex pieces, for the inclusion–exclusion of
+//   OverlapTerms.swift, `strokePieces`). A pattern that would cut the path (by its
 //   control polygon's length, an upper bound) into more than `maxDashes` dashes and gaps
 //   draws the undashed stroke instead, as Skia does past its limit: only patterns far finer
 //   than the path is long reach it, and no shape can make the stroker hang.
@@ -445,6 +447,7 @@ extension PathRecorder {
         return
       }
     }
+    innerThroughCorner = true
     emit(pen, vx + nax * h, vy + nay * h, &first)
     emit(pen, vx, vy, &first)
     emit(pen, vx + nbx * h, vy + nby * h, &first)
@@ -638,16 +641,97 @@ extension PathRecorder {
     if state.on && (dash.count >= 2 || segments == 0) { strokeDash(&dash, tx, ty, pen) }
   }
 
-  /// Strokes one dash (open) or, without length, its caps.
+  /// Strokes one dash (open) or, without length, its caps. A dash of a few straight segments
+  /// whose outline goes through a corner on its inner side (a piece shorter than the inner
+  /// offsets' meeting point: the outline overlaps itself there, which would send it to the
+  /// sweep) is drawn as its convex pieces instead (`strokePieces`).
   @inline(__always)
   mutating func strokeDash(_ dash: inout LocalPolyline, _ tx: Double, _ ty: Double, _ pen: Pen) {
     if dash.count >= 2 {
       dash.measure(segments: dash.count &- 1)
+      let c0 = contours.count, p0 = count
+      innerThroughCorner = false
       strokeOpen(dash, pen)
+      if innerThroughCorner && dash.count <= maxPieceDashPoints && dash.isStraightBetweenEnds {
+        contours.removeSubrange(c0...)
+        count = p0; contourStart = p0
+        strokePieces(dash, pen)
+      }
     } else if dash.count == 1 {
       dot(dash.xy[0], dash.xy[1], tx, ty, pen)
     }
     dash.count = 0
+  }
+}
+
+/// The most points of a dash drawn as convex pieces (`strokePieces`).
+let maxPieceDashPoints = 8
+
+extension LocalPolyline {
+  /// Whether every inner point is a corner whose true tangents are its segments' directions
+  /// (straight lines meeting there; up to rounding, as a dash's cut point lies on its line
+  /// only so far), so that pieces laid along the segments lie as `strokeOpen`'s outline.
+  /// Segments measured.
+  var isStraightBetweenEnds: Bool {
+    @inline(__always) func near(_ a: Double, _ b: Double) -> Bool { (a - b < 0 ? b - a : a - b) <= 1e-9 }
+    var v = 1
+    while v < count &- 1 {
+      let t = tan + v &* 4
+      if !corner[v] || !near(t[0], seg[(v &- 1) &* 3]) || !near(t[1], seg[(v &- 1) &* 3 &+ 1])
+        || !near(t[2], seg[v &* 3]) || !near(t[3], seg[v &* 3 &+ 1])
+      {
+        return false
+      }
+      v &+= 1
+    }
+    return true
+  }
+}
+
+extension PathRecorder {
+  /// An open polyline (count ≥ 2, segments measured, `isStraightBetweenEnds`) as convex
+  /// contours whose union is its stroke: per segment the rectangle along it (with the cap at
+  /// the polyline's ends, across the true tangents there, as `strokeOpen` lays them), per
+  /// inner corner the outer wedge of the join. All are wound as `strokeOpen`'s outline; they
+  /// overlap on the inner side of the corners, which the inclusion–exclusion of
+  /// OverlapTerms.swift turns into their exact union.
+  mutating func strokePieces(_ poly: LocalPolyline, _ pen: Pen) {
+    let n = poly.count, xy = poly.xy, sg = poly.seg, tan = poly.tan
+    let h = pen.h
+    var k = 0
+    while k < n &- 1 {
+      let dx = sg[k &* 3], dy = sg[k &* 3 &+ 1]
+      // Start and end directions: the true tangents at the polyline's ends, else the segment's.
+      var sx = dx, sy = dy, ex = dx, ey = dy
+      if k == 0 && !tan[2].isNaN { sx = tan[2]; sy = tan[3] }
+      let e = k &+ 1
+      if e == n &- 1 && !tan[e &* 4].isNaN { ex = tan[e &* 4]; ey = tan[e &* 4 &+ 1] }
+      let ax = xy[k &* 2], ay = xy[k &* 2 &+ 1], bx = xy[e &* 2], by = xy[e &* 2 &+ 1]
+      var first = true
+      emit(pen, ax + sy * h, ay - sx * h, &first)
+      emit(pen, bx + ey * h, by - ex * h, &first)
+      if e == n &- 1 { capPoints(pen, bx, by, ex, ey, &first) }
+      emit(pen, bx - ey * h, by + ex * h, &first)
+      emit(pen, ax - sy * h, ay + sx * h, &first)
+      if k == 0 { capPoints(pen, ax, ay, -sx, -sy, &first) }
+      close()
+      if e < n &- 1 {
+        // The join at point e, on the side its segments turn away from.
+        let a = (dx, dy), b = (sg[e &* 3], sg[e &* 3 &+ 1])
+        let cross = a.0 * b.1 - a.1 * b.0
+        if cross != 0 || a.0 * b.0 + a.1 * b.1 < 0 {
+          var first = true
+          emit(pen, bx, by, &first)
+          if cross > 0 || (cross == 0 && a.0 * b.0 + a.1 * b.1 < 0) {
+            outerJoin(pen, bx, by, a, b, pen.join, &first)
+          } else {
+            outerJoin(pen, bx, by, (-b.0, -b.1), (-a.0, -a.1), pen.join, &first)
+          }
+          close()
+        }
+      }
+      k &+= 1
+    }
   }
 }
 

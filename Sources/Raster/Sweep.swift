@@ -3,7 +3,8 @@
 // The accumulation in Coverage.swift sums signed trapezoid areas and takes min(|sum|, 1): the
 // exact area only where the winding number is 0 or ±1. Where a region of winding 2 meets the
 // outside inside one pixel, or regions of winding +1 and −1 share a pixel, it is wrong. The
-// sweep below turns any set of contours into non-overlapping boundaries first:
+// sweep below turns any set of contours into non-overlapping boundaries first (overlaps that
+// inclusion–exclusion can take, OverlapTerms.swift, do not come here):
 //
 // Each pixel row [y, y+1) of the window is cut into sub-strips at every edge end point and
 // every crossing of two edges inside it. Inside a sub-strip no two edges cross, so they are

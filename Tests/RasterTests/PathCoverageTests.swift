@@ -469,4 +469,75 @@ import Testing
     ])
     Self.checkStroke("figure eight stroke", eight, StrokeStyle(lineWidth: 4.4, lineCap: .round), width: 60, height: 56)
   }
+
+  /// Renders one item and returns how many of its contours took the plain accumulation
+  /// (inclusion–exclusion terms included) and how many the sweep.
+  static func contourCounts(_ item: DisplayItem, width: Int, height: Int) -> (plain: Int, swept: Int) {
+    var r = Rasterizer()
+    var p = Pixmap(width: 0, height: 0)
+    r.render(DisplayList(width: width, height: height, background: .clear, items: [item]), into: &p)
+    return r.lastFrameContourCounts
+  }
+
+  static func strokeItem(_ path: PathGeometry, _ style: StrokeStyle) -> DisplayItem {
+    .shape(ShapeItem(geometry: .path(path), style: .stroke(style), transform: .identity, color: .white))
+  }
+
+  @Test(arguments: [LineCap.butt, .square, .round])
+  func crossingDashesByInclusionExclusion(_ cap: LineCap) {
+    // Three dashed lines through one point (pairwise and triple intersections of convex
+    // dashes) and a fourth crossing two of them: drawn as one fill of their union, every
+    // overlap by an intersection term, none through the sweep; compared with the exact union
+    // of the reference's pieces.
+    var e: [PathGeometry.Element] = []
+    for a in [0.13, 1.18, 2.23] {
+      let dx = 25 * cos(a), dy = 25 * sin(a)
+      e += [.move(Self.P(31.3 - dx, 30.6 - dy)), .line(Self.P(31.3 + dx, 30.6 + dy))]
+    }
+    e += [.move(Self.P(8.4, 50.2)), .line(Self.P(55.1, 14.7))]
+    let path = PathGeometry(e)
+    let style = StrokeStyle(lineWidth: 4.7, lineCap: cap, dash: [12, 3.2])
+    let counts = Self.contourCounts(Self.strokeItem(path, style), width: 62, height: 60)
+    #expect(counts.swept == 0, "\(counts)")
+    #expect(counts.plain > 12, "\(counts)")  // 14 dashes and their intersection terms
+    Self.checkStroke("three dashes through a point, \(cap)", path, style, width: 62, height: 60)
+  }
+
+  @Test func randomDashedPolylines() {
+    // The path workload's polylines in small: random points, miter joins (limit 10), butt
+    // caps, dashes crossing each other and passing joins; seeded, so the same every run.
+    var state: UInt32 = 20_261_124
+    func u() -> Double {
+      state = 1_664_525 &* state &+ 1_013_904_223
+      return Double(state >> 8) / 16_777_216
+    }
+    for seed in 0..<6 {
+      var e: [PathGeometry.Element] = [.move(Self.P(6 + 52 * u(), 6 + 52 * u()))]
+      for _ in 0..<(5 + seed % 3) { e.append(.line(Self.P(6 + 52 * u(), 6 + 52 * u()))) }
+      let style = StrokeStyle(
+        lineWidth: 2 + 4 * u(), lineCap: .butt, lineJoin: .miter, miterLimit: 10, dash: [3 + 8 * u(), 2 + 4 * u()],
+        dashPhase: 10 * u())
+      Self.checkStroke("random dashed polyline \(seed)", PathGeometry(e), style, width: 64, height: 64)
+    }
+  }
+
+  @Test func overlappingFillsByInclusionExclusion() {
+    // Three discs overlapping pairwise and all together, wound alike: the non-zero fill is
+    // their union, by inclusion–exclusion without the sweep. Even-odd, or a disc wound the
+    // other way, is not a union: the sweep. All against the exact reference.
+    let a = Self.circle(cx: 17.2, cy: 18.6, r: 11.4), b = Self.circle(cx: 29.7, cy: 20.3, r: 10.1)
+    let c = Self.circle(cx: 23.1, cy: 29.8, r: 9.7), cr = Self.circle(cx: 23.1, cy: 29.8, r: 9.7, reversed: true)
+    for (label, parts, rule, sweep) in [
+      ("alike nonZero", a.elements + b.elements + c.elements, FillRule.nonZero, false),
+      ("alike evenOdd", a.elements + b.elements + c.elements, .evenOdd, true),
+      ("one reversed nonZero", a.elements + b.elements + cr.elements, .nonZero, true),
+    ] {
+      let path = PathGeometry(parts, fillRule: rule)
+      let counts = Self.contourCounts(
+        .shape(ShapeItem(geometry: .path(path), style: .fill, transform: .identity, color: .white)), width: 44,
+        height: 42)
+      #expect((counts.swept > 0) == sweep, "\(label): \(counts)")
+      Self.checkFill("three discs \(label)", path, width: 44, height: 42)
+    }
+  }
 }
