@@ -63,7 +63,7 @@ public struct FramePass {
     var folderSummary: WriteSummary?
     do {
       if let folder {
-        folderSummary = try folder.write(cancellation: cancellation) { run, frames in
+        folderSummary = try folder.write(cancellation: cancellation, threads: jobs) { run, frames in
           try feed(frames, run: run, jobs: jobs, cancellation: cancellation, progress: progress)
         }
       } else {

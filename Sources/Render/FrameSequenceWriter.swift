@@ -114,7 +114,7 @@ public struct FrameSequenceWriter: Sendable {
     cancellation: CancellationToken? = nil,
     progress: FrameProgress? = nil
   ) throws -> WriteSummary {
-    try write(cancellation: cancellation) { run, frames in
+    try write(cancellation: cancellation, threads: jobs) { run, frames in
       try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
         count: frames.count, cancellation: cancellation, progress: progress,
         makeWorker: { WriteRun.Worker(producer: makeProducer()) },
@@ -127,9 +127,11 @@ public struct FrameSequenceWriter: Sendable {
   /// outputs on the way: ``FramePass``).
   ///
   /// An error of `render` removes the staging folder and is thrown as it is, except that a
-  /// cancellation becomes ``FrameSequenceError/cancelled`` (or `interrupted`).
+  /// cancellation becomes ``FrameSequenceError/cancelled`` (or `interrupted`). `threads`:
+  /// how many threads remove the replaced frames after the commit (the write's `jobs`).
   func write(
-    cancellation: CancellationToken?, render: (_ run: WriteRun, _ frames: Range<Int>) throws -> Void
+    cancellation: CancellationToken?, threads: Int = 1,
+    render: (_ run: WriteRun, _ frames: Range<Int>) throws -> Void
   ) throws -> WriteSummary {
     let start = ContinuousClock.now
     let frames = try framesToWrite()
@@ -139,10 +141,11 @@ public struct FrameSequenceWriter: Sendable {
     folder.usesLockFile = usesLockFile
     let lock = try folder.lock(shared: isPart, pause: commitStepPause)
     defer { lock.unlock() }
-    let staging: StagingFolder
+    var staging: StagingFolder
     do {
       try folder.checkTargets(names)
       staging = try StagingFolder.create(in: folder, pause: commitStepPause)
+      staging.removalThreads = threads
     } catch {
       folder.removeIfCreated(holding: lock)
       throw error

@@ -32,10 +32,9 @@ struct ColorProducer: FrameProducer {
     }
     let v = index &* 37 &+ seed &* 101
     let a = UInt8(truncatingIfNeeded: 128 + v % 128)  // some frames opaque, most not
-    let color: [UInt8] = [
-      UInt8(truncatingIfNeeded: v) % (a &+ 1), UInt8(truncatingIfNeeded: v / 3) % (a &+ 1),
-      UInt8(truncatingIfNeeded: v / 7) % (a &+ 1), a,
-    ]
+    // Premultiplied: no channel above alpha (the remainder in Int, so that a = 255 works).
+    func channel(_ x: Int) -> UInt8 { UInt8((x & 255) % (Int(a) + 1)) }
+    let color: [UInt8] = [channel(v), channel(v / 3), channel(v / 7), a]
     for i in stride(from: 0, to: pixmap.bytes.count, by: 4) {
       pixmap.bytes.replaceSubrange(i..<i + 4, with: color)
     }

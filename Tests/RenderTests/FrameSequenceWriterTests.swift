@@ -74,6 +74,22 @@ struct FrameSequenceWriterTests {
     }
   }
 
+  @Test("a run on several threads replaces and removes the frames of an earlier, longer run")
+  func replacedFramesRemovedOnSeveralThreads() throws {
+    try withTemporaryDirectory { dir in
+      try writeFrames(to: dir, frameCount: 60, producer: ColorProducer(seed: 1))
+      // 40 frames replaced and 20 outdated: the commit removes 60 files on three threads.
+      let producer = ColorProducer(seed: 2)
+      try writeFrames(to: dir, frameCount: 40, jobs: 3, producer: producer)
+      #expect(snapshot(dir).keys.sorted() == (0..<40).map { String(format: "frame_%04d.png", $0) })
+      #expect(stagingFolders(in: dir).isEmpty)
+      for index in [0, 17, 39] {
+        let path = dir + "/" + FrameFileName.name(index: index, frameCount: 40)
+        #expect(try PNGDecoder.decode(file: path) == producer.expected(index))
+      }
+    }
+  }
+
   @Test("a range writes only its frames, byte-identical to the same frames of a full run")
   func rangeRun() throws {
     try withTemporaryDirectory { dir in
