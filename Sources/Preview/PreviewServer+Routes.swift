@@ -14,10 +14,12 @@ extension PreviewServer {
       guard request.method == .GET || request.method == .HEAD else {
         return text(.methodNotAllowed, "only GET is served")
       }
+      if request.path == "/events" { return events() }
+      owner.requestsInProgress.withLock { $0 += 1 }
+      defer { owner.requestsInProgress.withLock { $0 -= 1 } }
       switch request.path {
       case "/frame.png": return await frame(request.query["t"])
       case "/info": return info()
-      case "/events": return events()
       default:
         guard let file = PageResources.files[request.path] else { return text(.notFound, "not found") }
         return HTTPResponse(

@@ -25,7 +25,10 @@ public final class PreviewServer: Sendable {
   let slots: RenderSlots
   let hub: EventHub
   private let server: HTTPServer
+  /// The serving task first, then the file watcher and the heartbeat.
   private let tasks = Mutex<[Task<Void, Never>]>([])
+  /// Requests being answered now, `/events` streams not counted (``stop()`` ends those).
+  let requestsInProgress = Mutex(0)
   private let loader = DispatchQueue(label: "flipbook.preview.load")
 
   public init(options: PreviewOptions, onChange: @escaping @Sendable (SceneProblem?) -> Void = { _ in }) throws {
@@ -71,7 +74,7 @@ public final class PreviewServer: Sendable {
         hub.broadcast(EventHub.heartbeat)
       }
     }
-    tasks.withLock { $0 = [Task { _ = await serving.value }, watching, heartbeat] }
+    tasks.withLock { $0 = [serving, watching, heartbeat] }
     return await port
   }
 
@@ -85,13 +88,27 @@ public final class PreviewServer: Sendable {
     }
   }
 
-  /// Ends the event streams, stops watching and closes the server; waits at most 2 s for
-  /// requests in progress.
+  /// Ends the event streams, stops watching and closes the server once the requests in
+  /// progress are answered (waiting at most 2 s for them).
+  ///
+  /// FlyingFox's own stop closes the listening socket and ends each connection after its
+  /// current response, but then always waits for its whole timeout: its socket pool's loop
+  /// ends only when cancelled. So the wait for requests is done here, by count, and the
+  /// serving task is cancelled after it (50 ms later, for the last response's bytes to go
+  /// out): Ctrl-C stops an idle preview at once instead of after 2 s.
   public func stop() async {
     hub.close()
-    for task in tasks.withLock({ $0.dropFirst() }) { task.cancel() }
-    await server.stop(timeout: 2)
-    for task in tasks.withLock({ $0 }) { await task.value }
+    let all = tasks.withLock { $0 }
+    for task in all.dropFirst() { task.cancel() }
+    let stopping = Task { await server.stop(timeout: 2) }
+    let deadline = ContinuousClock.now + .seconds(2)
+    while requestsInProgress.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    try? await Task.sleep(for: .milliseconds(50))
+    all.first?.cancel()
+    await stopping.value
+    for task in all { await task.value }
   }
 
   /// Reloads the scene off the cooperative pool; on success drops the old frames.

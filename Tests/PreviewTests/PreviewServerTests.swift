@@ -263,6 +263,40 @@ func exported(_ scene: String, time: String) throws -> [UInt8] {
     }
   }
 
+  @Test func aFrameBeingDrawnWhenStoppedIsStillAnsweredInFull() throws {
+    // A 4K frame with two large blurs takes tens of milliseconds to draw. Ctrl-C arrives while
+    // it is being drawn (the server's CPU time has started to grow after the request); the
+    // stop waits for it, and the client gets every byte of `render --time`'s PNG.
+    try withTemporaryDirectory { dir in
+      let scene = dir + "/slow.json"
+      try #"""
+        {"version": 1, "canvas": {"width": 3840, "height": 2160, "background": "white"}, "fps": 30, "duration": 1,
+         "root": {"type": "zstack", "children": [
+          {"type": "circle", "modifiers": [{"fill": "orange"}, {"frame": {"width": 3000, "height": 2000}}, {"blur": {"radius": 60}}]},
+          {"type": "rectangle", "modifiers": [{"fill": "blue"}, {"frame": {"width": 2000, "height": 1000}}, {"blur": {"radius": 80}}]}]}}
+        """#.write(toFile: scene, atomically: true, encoding: .utf8)
+      let preview = try RunningPreview(scene: scene)
+      defer { preview.stop() }
+      #expect(try preview.client.get("/info").status == 200)
+      let pid = preview.process.processIdentifier
+      let before = cpuTicks(pid)
+      let response = Mutex<LoopbackClient.Response?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      let client = preview.client
+      Thread.detachNewThread {
+        response.withLock { $0 = try? client.get("/frame.png?t=0.5") }
+        done.signal()
+      }
+      while cpuTicks(pid) < before + 2, response.withLock({ $0 == nil }) { usleep(1000) }
+      let status = preview.stop()
+      done.wait()
+      #expect(status == 130, "render preview exited with \(status)")
+      let answer = try #require(response.withLock { $0 })
+      #expect(answer.status == 200)
+      #expect(answer.body == (try exported(scene, time: "0.5")))
+    }
+  }
+
   @Test func theRealBrowserShowsTheExportedFrame() throws {
     // tools/preview-browser-test: headless Chromium drags the scrubber and edits the scene.
     let result = try run(
@@ -279,6 +313,15 @@ func threadCount(_ pid: Int32) -> Int {
     let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") })
   else { return 0 }
   return Int(line.dropFirst(8).trimmingCharacters(in: .whitespaces)) ?? 0
+}
+
+/// The process's user and system CPU time in clock ticks (fields 14 and 15 of its stat line).
+func cpuTicks(_ pid: Int32) -> Int {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return 0 }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
 }
 
 @Suite struct PreviewPartsTests {
