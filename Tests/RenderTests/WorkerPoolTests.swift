@@ -24,10 +24,11 @@ struct WorkerPoolTests {
   @Test(
     "with prepare, each thread gets runs of consecutive items, announced before they are done", arguments: [1, 2, 3])
   func batches(jobs: Int) throws {
-    /// One thread's record: the runs announced and the items done, in order.
+    /// One thread's record: the runs announced, and each item done with the number of runs
+    /// announced by then.
     final class Log: @unchecked Sendable {
       var runs: [Range<Int>] = []
-      var items: [Int] = []
+      var items: [(item: Int, runsBefore: Int)] = []
     }
     let logs = Recorder<Log>()
     let progress = Recorder<[Int]>()
@@ -39,13 +40,14 @@ struct WorkerPoolTests {
         return log
       },
       prepare: { log, items in log.runs.append(items) },
-      body: { log, item in log.items.append(item) })
+      body: { log, item in log.items.append((item, log.runs.count)) })
     var all: [Int] = []
     for log in logs.all {
-      // Every item a thread does was announced in its latest run, in order, and nothing else.
-      #expect(log.items == log.runs.flatMap { Array($0) })
+      // A thread does exactly the items of its runs, in order, each after its run was announced.
+      #expect(log.items.map(\.item) == log.runs.flatMap { Array($0) })
+      #expect(log.items.allSatisfy { $0.runsBefore > 0 && log.runs[$0.runsBefore - 1].contains($0.item) })
       #expect(log.runs.allSatisfy { !$0.isEmpty && $0.count <= WorkerPool.maxBatch })
-      all += log.items
+      all += log.items.map(\.item)
     }
     #expect(all.sorted() == Array(0..<100))
     #expect(progress.all == (1...100).map { [$0, 100] })
