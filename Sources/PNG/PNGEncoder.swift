@@ -75,6 +75,15 @@ public struct PNGEncoder {
     return try body(UnsafeRawBufferPointer(start: storage.output, count: storage.outputCount))
   }
 
+  /// Lends the PNG bytes of the last successful ``withEncodedBytes(of:_:)`` call to `body` again.
+  ///
+  /// For a caller that writes the same picture twice (a still frame of a sequence) without
+  /// copying or encoding it again: the bytes stay in this encoder's scratch space until the next
+  /// encoding. Undefined after an encoding that threw, and before the first.
+  package func withLastEncodedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    try body(UnsafeRawBufferPointer(start: storage.output, count: storage.outputCount))
+  }
+
   /// The straight value of premultiplied channel `c` at alpha `alpha`: `c·255/a` rounded half up.
   ///
   /// Values with `c > a` (not valid premultiplied colour) clamp to 255; `alpha` 0 gives 0.

@@ -25,9 +25,20 @@ public protocol FrameProducer: SendableMetatype {
   /// instead of making it again, and since the same pixels always make the same bytes, the
   /// output does not change. The default draws and returns `false`.
   mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool
+
+  /// Says which frames this producer is asked for next, in this order (a hint: the frames may
+  /// be fewer if the write stops early).
+  ///
+  /// A producer can do now what the frames share while it is in the cache (a scene's
+  /// display lists, evaluated one after the other, are a third cheaper than between frames
+  /// that each stream megabytes of pixels through the cache). It must not change what any
+  /// frame looks like. The default does nothing.
+  mutating func prepareFrames(_ indices: Range<Int>)
 }
 
 extension FrameProducer {
+  public mutating func prepareFrames(_ indices: Range<Int>) {}
+
   public mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool {
     try renderFrame(index, into: &pixmap)
     return false

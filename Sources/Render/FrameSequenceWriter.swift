@@ -33,7 +33,9 @@
 ///   touching only its own files.
 /// - Only our own `frame_NNNN.png` names are ever replaced or removed, never through a symlink.
 /// - Memory is bounded by `jobs` × one frame: each worker owns one pixmap, one encoder and its
-///   buffers, and takes the next frame number from a shared atomic counter.
+///   buffers, and takes the next frame numbers (up to ``WorkerPool/maxBatch`` at a time, whose
+///   display lists it evaluates first: ``FrameProducer/prepareFrames(_:)``) from a shared
+///   atomic counter.
 public struct FrameSequenceWriter: Sendable {
   /// The output folder (`--out`).
   public let directory: String
@@ -118,6 +120,10 @@ public struct FrameSequenceWriter: Sendable {
       try WorkerPool(jobs: jobs, name: "flipbook-frame-writer").forEach(
         count: frames.count, cancellation: cancellation, progress: progress,
         makeWorker: { WriteRun.Worker(producer: makeProducer()) },
+        prepare: { worker, offsets in
+          worker.producer.prepareFrames(
+            (frames.lowerBound + offsets.lowerBound)..<(frames.lowerBound + offsets.upperBound))
+        },
         body: { worker, offset in try run.writeFrame(frames.lowerBound + offset, with: &worker) })
     }
   }

@@ -15,6 +15,8 @@ public struct SceneFrameProducer: FrameProducer {
   /// The display list of the last frame drawn and its pixels (sharing the caller's storage):
   /// a frame with an equal list is that picture again, so it is handed back, not drawn.
   private var last: (list: DisplayList, pixmap: Pixmap)?
+  /// The display lists of the frames announced by ``prepareFrames(_:)`` and not drawn yet.
+  private var upcoming: [(index: Int, list: DisplayList)] = []
 
   /// Draws `scene` as it is, at its canvas's scale.
   public init(scene: CompiledScene) { self.scene = scene }
@@ -35,27 +37,45 @@ public struct SceneFrameProducer: FrameProducer {
   /// Throws ``FrameWorkLimitError`` for a frame over the rasterizer's work limit; `pixmap`
   /// then holds only the background.
   public mutating func renderFrame(_ index: Int, into pixmap: inout Pixmap) throws {
-    _ = try draw(at: scene.time(ofFrame: index), into: &pixmap)
+    _ = try draw(frame: index, into: &pixmap)
   }
 
   /// Draws frame `index` and says whether it repeats the previous call's picture (see
   /// ``FrameProducer/renderFrameNotingRepeats(_:into:)``): when its display list equals the
   /// last one drawn, the rasterizer is skipped and `pixmap` gets the last frame's pixels.
   public mutating func renderFrameNotingRepeats(_ index: Int, into pixmap: inout Pixmap) throws -> Bool {
-    try draw(at: scene.time(ofFrame: index), into: &pixmap)
+    try draw(frame: index, into: &pixmap)
+  }
+
+  /// Evaluates the display lists of `indices` now, one after the other, while the scene's
+  /// tables are in the cache (``FrameProducer/prepareFrames(_:)``); drawing those frames then
+  /// uses them. The lists are the ones drawing would evaluate, so no frame changes.
+  public mutating func prepareFrames(_ indices: Range<Int>) {
+    upcoming = indices.map { (index: $0, list: scene.displayList(at: scene.time(ofFrame: $0))) }
+  }
+
+  /// Draws frame `index` with its prepared display list, if it has one.
+  private mutating func draw(frame index: Int, into pixmap: inout Pixmap) throws -> Bool {
+    let list: DisplayList
+    if let k = upcoming.firstIndex(where: { $0.index == index }) {
+      list = upcoming[k].list
+      upcoming.removeSubrange(...k)
+    } else {
+      list = scene.displayList(at: scene.time(ofFrame: index))
+    }
+    return try draw(list, at: scene.time(ofFrame: index), into: &pixmap)
   }
 
   /// Draws the scene at `time` seconds, between frames too, into `pixmap`, resizing it if
   /// needed. Throws ``FrameWorkLimitError`` as ``renderFrame(_:into:)`` does.
   public mutating func render(at time: Double, into pixmap: inout Pixmap) throws {
-    _ = try draw(at: time, into: &pixmap)
+    _ = try draw(scene.displayList(at: time), at: time, into: &pixmap)
   }
 
-  /// Draws the display list at `time` unless it equals the last one drawn; returns whether
-  /// it did not need to. The rasterizer's output depends on the list alone, so equal lists
-  /// are equal pixels.
-  private mutating func draw(at time: Double, into pixmap: inout Pixmap) throws -> Bool {
-    let list = scene.displayList(at: time)
+  /// Draws `list` (the display list at `time`) unless it equals the last one drawn; returns
+  /// whether it did not need to. The rasterizer's output depends on the list alone, so equal
+  /// lists are equal pixels.
+  private mutating func draw(_ list: DisplayList, at time: Double, into pixmap: inout Pixmap) throws -> Bool {
     if let last, last.list == list {
       pixmap = last.pixmap
       return true

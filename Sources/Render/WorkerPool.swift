@@ -37,6 +37,12 @@ public struct WorkerPool: Sendable {
   /// finished item waits in memory for a slower one: memory is ``jobs`` workers' worth.
   /// `progress` is called after each item, one call at a time, in increasing order.
   ///
+  /// With `prepare`, a thread takes a run of consecutive items at a time (up to
+  /// ``maxBatch``, fewer as the work runs out so that no thread is left with a long tail) and
+  /// calls `prepare` with them before `body` gets each in order: a worker can then do what the
+  /// items share while it is in the cache (a frame sequence evaluates the display lists of
+  /// its next frames one after the other). Without it, items are taken one at a time.
+  ///
   /// When `body` throws, the other threads stop after their current item; `cancellation` is
   /// checked before every item.
   ///
@@ -46,20 +52,31 @@ public struct WorkerPool: Sendable {
   public func forEach<Worker>(
     count: Int, cancellation: CancellationToken? = nil, progress: FrameProgress? = nil,
     makeWorker: @escaping @Sendable () -> Worker,
+    prepare: (@Sendable (_ worker: inout Worker, _ items: Range<Int>) -> Void)? = nil,
     body: @escaping @Sendable (_ worker: inout Worker, _ item: Int) throws -> Void
   ) throws {
-    let run = WorkerPoolRun(count: count, cancellation: cancellation, progress: progress)
+    let threads = max(1, min(jobs, count))
+    let run = WorkerPoolRun(
+      count: count, batch: prepare == nil ? 1 : Self.maxBatch, threads: threads, cancellation: cancellation,
+      progress: progress)
     let work: @Sendable () -> Void = {
       var worker = makeWorker()
-      run.work { try body(&worker, $0) }
+      run.work(prepare: prepare.map { prepare in { prepare(&worker, $0) } }) { try body(&worker, $0) }
     }
-    let threads = max(1, min(jobs, count))
     let group = DispatchGroup()
     for _ in 1..<threads { start(work, in: group) }
     work()
     group.wait()
     try run.finish()
   }
+
+  /// The most items a thread takes at once when `forEach` is given `prepare`.
+  ///
+  /// Measured on the reference workload (1080p, 250 shapes): a display list took 0.37–0.41
+  /// ms of CPU time when evaluated between one frame's drawing and encoding and the next
+  /// (the scene's tables no longer in the cache), 0.25 ms four at a time and 0.22 ms eight
+  /// at a time, as many as sixty at once.
+  public static let maxBatch = 8
 
   /// Starts a thread that runs `work`, entered in `group` until it returns.
   func start(_ work: @escaping @Sendable () -> Void, in group: DispatchGroup) {

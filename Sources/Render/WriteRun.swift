@@ -21,9 +21,9 @@ final class WriteRun: Sendable {
     var producer: P
     var pixmap = Pixmap(width: 0, height: 0)
     var encoder = PNGEncoder()
-    /// The PNG bytes of the frame this worker drew last, written again for a frame that
-    /// repeats it (``FrameProducer/renderFrameNotingRepeats(_:into:)``).
-    var lastPNG: [UInt8]?
+    /// Whether `encoder` holds the PNG bytes of the frame this worker drew last, which a frame
+    /// that repeats it (``FrameProducer/renderFrameNotingRepeats(_:into:)``) writes again.
+    var encoderHoldsLast = false
   }
 
   init(staging: String, folder: String, frameCount: Int, cancellation: CancellationToken?) {
@@ -46,24 +46,29 @@ final class WriteRun: Sendable {
     do {
       repeated = try worker.producer.renderFrameNotingRepeats(index, into: &worker.pixmap)
     } catch {
-      worker.lastPNG = nil
+      worker.encoderHoldsLast = false
       throw FrameSequenceError.renderFailed(frame: index, underlying: error)
     }
     if cancellation?.isCancelled == true { throw CancellationError() }
     let name = FrameFileName.name(index: index, frameCount: frameCount)
+    let path = staging + "/" + name
     do {
-      // A still frame's bytes are the last frame's: the encoder's output depends on the
-      // pixels alone, so this is what encoding it again would write.
-      if !repeated || worker.lastPNG == nil {
-        worker.lastPNG = nil
-        worker.lastPNG = try worker.encoder.withEncodedBytes(of: worker.pixmap) { [UInt8]($0) }
+      // The file is written straight from the encoder's buffer (no copy per frame). A still
+      // frame's bytes are the last frame's: the encoder's output depends on the pixels alone,
+      // so this is what encoding it again would write.
+      let write = { (png: UnsafeRawBufferPointer) in (POSIXFile.write(png, toPath: path, exclusive: true), png.count) }
+      let (code, count): (Int32, Int)
+      if repeated && worker.encoderHoldsLast {
+        (code, count) = worker.encoder.withLastEncodedBytes(write)
+      } else {
+        worker.encoderHoldsLast = false
+        (code, count) = try worker.encoder.withEncodedBytes(of: worker.pixmap, write)
+        worker.encoderHoldsLast = true
       }
-      let png = worker.lastPNG!
-      let code = png.withUnsafeBytes { POSIXFile.write($0, toPath: staging + "/" + name, exclusive: true) }
       if code != 0 {
         throw FrameSequenceError.writeFailed(frame: index, path: folder + "/" + name, errno: code)
       }
-      bytes.add(png.count, ordering: .relaxed)
+      bytes.add(count, ordering: .relaxed)
       return repeated
     } catch let error as PNGError {
       throw FrameSequenceError.encodeFailed(frame: index, underlying: error)

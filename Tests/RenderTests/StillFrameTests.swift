@@ -42,6 +42,28 @@ import Testing
     #expect(try producer.renderFrameNotingRepeats(8, into: &pixmap) == true)
   }
 
+  /// Frames announced with `prepareFrames` (their display lists evaluated ahead) are the
+  /// frames drawn without it, including still ones, skipped ones and frames outside the run.
+  @Test func preparedFramesAreTheFramesDrawnOnDemand() throws {
+    let scene = try Self.scene()
+    var producer = SceneFrameProducer(scene: scene)
+    var pixmap = Pixmap(width: 0, height: 0)
+    func expected(_ k: Int) throws -> Pixmap {
+      var fresh = SceneFrameProducer(scene: scene)
+      var p = Pixmap(width: 0, height: 0)
+      try fresh.renderFrame(k, into: &p)
+      return p
+    }
+    producer.prepareFrames(2..<9)
+    // In order, with frame 4 skipped (another worker's), then one outside the run.
+    for k in [2, 3, 5, 6, 7, 8, 1] {
+      _ = try producer.renderFrameNotingRepeats(k, into: &pixmap)
+      #expect(pixmap == (try expected(k)), "frame \(k)")
+    }
+    #expect(try producer.renderFrameNotingRepeats(10, into: &pixmap) == false)
+    #expect(pixmap == (try expected(10)))
+  }
+
   /// Records the palette frames the pass hands out.
   final class Palettes: AnimatedOutput {
     var frames: [Int: GIFIndexedFrame] = [:]

@@ -21,6 +21,41 @@ struct WorkerPoolTests {
     #expect(progress.all == (1...50).map { [$0, 50] })
   }
 
+  @Test(
+    "with prepare, each thread gets runs of consecutive items, announced before they are done", arguments: [1, 2, 3])
+  func batches(jobs: Int) throws {
+    /// One thread's record: the runs announced, and each item done with the number of runs
+    /// announced by then.
+    final class Log: @unchecked Sendable {
+      var runs: [Range<Int>] = []
+      var items: [(item: Int, runsBefore: Int)] = []
+    }
+    let logs = Recorder<Log>()
+    let progress = Recorder<[Int]>()
+    try WorkerPool(jobs: jobs).forEach(
+      count: 100, progress: { progress.append([$0, $1]) },
+      makeWorker: { () -> Log in
+        let log = Log()
+        logs.append(log)
+        return log
+      },
+      prepare: { log, items in log.runs.append(items) },
+      body: { log, item in log.items.append((item, log.runs.count)) })
+    var all: [Int] = []
+    for log in logs.all {
+      // A thread does exactly the items of its runs, in order, each after its run was announced.
+      #expect(log.items.map(\.item) == log.runs.flatMap { Array($0) })
+      #expect(log.items.allSatisfy { $0.runsBefore > 0 && log.runs[$0.runsBefore - 1].contains($0.item) })
+      #expect(log.runs.allSatisfy { !$0.isEmpty && $0.count <= WorkerPool.maxBatch })
+      all += log.items.map(\.item)
+    }
+    #expect(all.sorted() == Array(0..<100))
+    #expect(progress.all == (1...100).map { [$0, 100] })
+    // One thread takes full runs; with several, the last items go one at a time.
+    if jobs == 1 { #expect(logs.all[0].runs.dropLast().allSatisfy { $0.count == WorkerPool.maxBatch }) }
+    if jobs > 1 { #expect(logs.all.flatMap(\.runs).filter { $0.lowerBound >= 96 }.allSatisfy { $0.count == 1 }) }
+  }
+
   @Test("the lowest failing item's error is thrown, whatever the timing", arguments: [1, 2, 4])
   func lowestFailure(jobs: Int) {
     let error = #expect(throws: Failure.self) {
