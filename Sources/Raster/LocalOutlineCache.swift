@@ -60,8 +60,8 @@ package final class LocalOutlineCache {
   }
 
   /// The flattening scale for a transform whose largest stretch is `stretch`: the least
-  /// 2^(k/4) at or above it (an ulp below counts as at it, so that a rotation's stretch of
-  /// 0.9999999999999999 is 1), so that the many stretches of an animation share a few outlines
+  /// 2^(k/4) at or above it (within 2⁻⁴⁰ of it below counts as at it, so that a rotation's
+  /// stretch of 0.9999999999999999 is 1), so that the many stretches of an animation share a few outlines
   /// while a curve gets at most 9 % more points than at its exact scale. Nil when the stretch
   /// is not a positive finite number or beyond 2^±500.
   package static func scaleStep(_ stretch: Double) -> Double? {
