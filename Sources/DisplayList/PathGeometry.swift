@@ -11,7 +11,7 @@
 /// it ends with `close`.
 public struct PathGeometry: Sendable, Equatable {
   /// One step of a path.
-  public enum Element: Sendable, Equatable {
+  public enum Element: Sendable, Hashable {
     /// Starts a new subpath at the point.
     case move(Point)
     /// A straight line from the current point.

@@ -13,9 +13,11 @@ import FlipbookDisplayList
 extension PathRecorder {
   /// Adds every subpath of `elements` as a closed contour (sign +1) in pixel coordinates:
   /// curves to `curveTolerance` with the equal-area correction, or with `fine` (glyph
-  /// outlines) in uniform steps to `bezierTolerance`.
+  /// outlines) in uniform steps to `bezierTolerance`. A curve wholly off the canvas (0…W,
+  /// 0…H) is its chord, unless `cull` is false (an outline flattened in local coordinates).
   mutating func fillPath(
-    _ elements: [PathGeometry.Element], _ m: PixelTransform, width W: Double, height H: Double, fine: Bool = false
+    _ elements: [PathGeometry.Element], _ m: PixelTransform, width W: Double, height H: Double, fine: Bool = false,
+    cull: Bool = true
   ) {
     var open = false
     var cx = m.tx, cy = m.ty  // current point (pixels)
@@ -40,13 +42,13 @@ extension PathRecorder {
         let third = 2.0 / 3.0
         curve(
           (cx, cy), (cx + (qx - cx) * third, cy + (qy - cy) * third),
-          (ex + (qx - ex) * third, ey + (qy - ey) * third), (ex, ey), W, H, fine)
+          (ex + (qx - ex) * third, ey + (qy - ey) * third), (ex, ey), W, H, fine, cull)
         cx = ex; cy = ey
       case .cubic(let c1, let c2, let p):
         if !open { sx = cx; sy = cy; moveTo(cx, cy); open = true }
         let ex = m.x(p.x, p.y), ey = m.y(p.x, p.y)
         curve(
-          (cx, cy), (m.x(c1.x, c1.y), m.y(c1.x, c1.y)), (m.x(c2.x, c2.y), m.y(c2.x, c2.y)), (ex, ey), W, H, fine)
+          (cx, cy), (m.x(c1.x, c1.y), m.y(c1.x, c1.y)), (m.x(c2.x, c2.y), m.y(c2.x, c2.y)), (ex, ey), W, H, fine, cull)
         cx = ex; cy = ey
       case .close:
         if open {
@@ -64,11 +66,11 @@ extension PathRecorder {
   @inline(__always)
   mutating func curve(
     _ p0: (Double, Double), _ p1: (Double, Double), _ p2: (Double, Double), _ p3: (Double, Double),
-    _ W: Double, _ H: Double, _ fine: Bool
+    _ W: Double, _ H: Double, _ fine: Bool, _ cull: Bool
   ) {
     let minX = min(min(p0.0, p1.0), min(p2.0, p3.0)), maxX = max(max(p0.0, p1.0), max(p2.0, p3.0))
     let minY = min(min(p0.1, p1.1), min(p2.1, p3.1)), maxY = max(max(p0.1, p1.1), max(p2.1, p3.1))
-    if maxX <= 0 || minX >= W || maxY <= 0 || minY >= H {
+    if cull && (maxX <= 0 || minX >= W || maxY <= 0 || minY >= H) {
       lineTo(p3.0, p3.1)
     } else if fine {
       cubicTo(p0, p1, p2, p3)

@@ -41,8 +41,19 @@ final class RasterBuffers {
   private var groupBad: [Bool] = []
   private var groupPlain: [Bool] = []
   private var groupMembers: [Int] = []
+  /// `partitionContours`' contours in the order of their top rows, and per contour the next
+  /// member of its group (then, from index k, per root its first member).
+  private var contourByTop: [Int] = []
+  private var groupNext: [Int] = []
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
+  /// Per contour of a path command that has several: the least and greatest y of its points,
+  /// so that a band skips the contours that do not reach its rows (`drawPath`) instead of
+  /// walking every line of a tall dashed stroke once per band.
+  private var contourRows = UnsafeMutablePointer<Double>.allocate(capacity: 2)
+  private var contourRowsCapacity = 1
   private var overlapScratch = OverlapScratch()
+  /// Path fills flattened in their own coordinates, kept from frame to frame.
+  let outlineCache = LocalOutlineCache()
   /// The frame's gradient and image shaders (`DrawCommand.shader`), the gradients'
   /// segments, and one row of shaded colors (a canvas row plus 8 pixels, as the gradient
   /// shaders write 8 at a time).
@@ -116,7 +127,7 @@ final class RasterBuffers {
   }
 
   deinit {
-    cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate()
+    cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate(); contourRows.deallocate()
     shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
     for l in effectLayers + effectMasks { l.deallocate() }
@@ -798,8 +809,12 @@ final class RasterBuffers {
       cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow,
       x0: op.x0, y0: wy0, width: bw, rows: bh)
     let pts = UnsafePointer(recorder.points)
+    // Contours that lie wholly above or below the band's rows add nothing (`line` drops them).
+    let skips = op.c1 &- op.c0 > 1 && (op.y0 < wy0 || op.y1 > wy1)
+    let top = Double(wy0), bottom = Double(wy1)
     if op.sweep {
       for c in op.c0..<op.cs {
+        if skips && (contourRows[c &* 2 &+ 1] <= top || contourRows[c &* 2] >= bottom) { continue }
         let contour = recorder.contours[c]
         acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
       }
@@ -809,6 +824,7 @@ final class RasterBuffers {
       }
     } else {
       for c in op.c0..<op.c1 {
+        if skips && (contourRows[c &* 2 &+ 1] <= top || contourRows[c &* 2] >= bottom) { continue }
         let contour = recorder.contours[c]
         acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
       }
@@ -1268,7 +1284,32 @@ final class RasterBuffers {
     op.cs = op.c1
     if sweep { (op.cs, op.c1) = partitionContours(&rec, c0: c0, c1: op.c1, evenOdd: evenOdd) }
     guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
+    if op.c1 &- op.c0 > 1 { recordContourRows(rec, op.c0..<op.c1) }
     commands.append(op)
+  }
+
+  /// Fills `contourRows` for the contours in `range`.
+  private func recordContourRows(_ rec: PathRecorder, _ range: Range<Int>) {
+    if contourRowsCapacity < range.upperBound {
+      let grown = UnsafeMutablePointer<Double>.allocate(capacity: max(range.upperBound, contourRowsCapacity &* 2) &* 2)
+      grown.update(from: contourRows, count: contourRowsCapacity &* 2)
+      contourRows.deallocate()
+      contourRows = grown
+      contourRowsCapacity = max(range.upperBound, contourRowsCapacity &* 2)
+    }
+    for c in range {
+      let contour = rec.contours[c]
+      var lo = Double.infinity, hi = -Double.infinity
+      var i = contour.start
+      while i < contour.end {
+        let y = rec.points[i &* 2 &+ 1]
+        if y < lo { lo = y }
+        if y > hi { hi = y }
+        i &+= 1
+      }
+      contourRows[c &* 2] = lo
+      contourRows[c &* 2 &+ 1] = hi
+    }
   }
 
   /// A path (or a built-in shape's path) filled with its fill rule or stroked with a style.
@@ -1325,7 +1366,18 @@ final class RasterBuffers {
       appendPathCommand(
         color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep, recorder: &rec)
     } else {
-      rec.fillPath(elements, m, width: W, height: H, fine: overlapFree)
+      var convexHint = true  // whether the outline is likely convex: test that first
+      // On or near the canvas (so that flattening what lies off it stays bounded work), a
+      // curve's outline is flattened once in its own coordinates and kept (LocalOutlineCache).
+      if !overlapFree && projection == nil && minX >= -W && maxX <= 2 * W && minY >= -H && maxY <= 2 * H,
+        let q = LocalOutlineCache.scaleStep(m.spectralNorm(sx: 1, sy: 1))
+      {
+        let outline = outlineCache.outline(elements, q: q)
+        rec.fillOutline(outline, m, q: q)
+        convexHint = outline.convex
+      } else {
+        rec.fillPath(elements, m, width: W, height: H, fine: overlapFree)
+      }
       let c1 = rec.contours.count
       // Overlap-free outlines (glyphs) wind 0 or 1 everywhere: the plain accumulation is exact.
       var sweep = !(overlapFree && fillRule == .nonZero)
@@ -1333,7 +1385,12 @@ final class RasterBuffers {
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
         // A convex outline stays convex once projected and clipped; a star-shaped one may not.
-        sweep = !isConvexPolygon(pts, count: count) && (projection != nil || !isStarShaped(pts, count: count))
+        // (Both tests are of the pixel-space points; the hint only orders them.)
+        if convexHint || projection != nil {
+          sweep = !isConvexPolygon(pts, count: count) && (projection != nil || !isStarShaped(pts, count: count))
+        } else {
+          sweep = !isStarShaped(pts, count: count) && !isConvexPolygon(pts, count: count)
+        }
       }
       appendPathCommand(
         color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep,
@@ -1391,15 +1448,27 @@ final class RasterBuffers {
     }
     // Overlapping pairs join groups (the root is the group's first contour); a group that
     // the inclusion–exclusion cannot take is marked in `groupBad` at its root.
+    // Only pairs whose rows overlap are tested: the contours are taken in the order of their
+    // top rows, and each against those that start before it ends (the grouping does not
+    // depend on the order in which pairs join).
     groupBad.removeAll(keepingCapacity: true)
     groupBad.append(contentsOf: repeatElement(false, count: k))
-    i = 0
-    while i < k {
+    contourByTop.removeAll(keepingCapacity: true)
+    contourByTop.append(contentsOf: 0..<k)
+    contourByTop.sort { info[$0 &* infoStride &+ 1] < info[$1 &* infoStride &+ 1] }
+    var byTop = contourByTop
+    contourByTop = []  // keep the buffer uniquely referenced
+    defer { contourByTop = byTop }
+    var ti = 0
+    while ti < k {
+      let i = byTop[ti]
       let a = info + i &* infoStride
-      var j = i &+ 1
-      while j < k {
+      var tj = ti &+ 1
+      while tj < k {
+        let j = byTop[tj]
         let b = info + j &* infoStride
-        let apart = a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1]
+        if a[3] < b[1] { break }  // b and every later one start below a
+        let apart = a[2] < b[0] || b[2] < a[0] || b[3] < a[1]
         if !apart {
           // Edge-line separation only for small polygons (dashes): bounded work.
           let small = a[7] <= maxSeparatedPoints && b[7] <= maxSeparatedPoints
@@ -1412,9 +1481,9 @@ final class RasterBuffers {
             groupBad[r] = bad
           }
         }
-        j &+= 1
+        tj &+= 1
       }
-      i &+= 1
+      ti &+= 1
     }
     // Every contour points at its root; a group with a member that is not simple, or not
     // wound as the root, is bad.
@@ -1437,14 +1506,27 @@ final class RasterBuffers {
     var members = groupMembers
     groupMembers = []  // keep the buffer uniquely referenced
     defer { groupMembers = members }
+    // Each group's members in increasing order: a list per root, linked from the last member.
+    var next = groupNext
+    groupNext = []  // keep the buffer uniquely referenced
+    defer { groupNext = next }
+    next.removeAll(keepingCapacity: true)
+    next.append(contentsOf: repeatElement(-1, count: k &* 2))
+    i = k &- 1
+    while i >= 0 {
+      let r = Int(info[i &* infoStride &+ 8])
+      next[i] = next[k &+ r]  // the list of r so far (members after i)
+      next[k &+ r] = i
+      i &-= 1
+    }
     i = 0
     while i < k {
       if Int(info[i &* infoStride &+ 8]) == i && !groupBad[i] {
         members.removeAll(keepingCapacity: true)
         var j = i
-        while j < k {
-          if Int(info[j &* infoStride &+ 8]) == i { members.append(j) }
-          j &+= 1
+        while j >= 0 {
+          members.append(j)
+          j = next[j]
         }
         if members.count == 1 {
           groupPlain[i] = true

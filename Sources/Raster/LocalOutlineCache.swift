@@ -1,0 +1,103 @@
+import FlipbookDisplayList
+
+/// Path fills flattened once in their own coordinates and reused, frame after frame, under
+/// whatever rotation, translation or scale the shape is drawn at.
+///
+/// A filled path is redrawn from scratch every frame, but an animation mostly moves, turns or
+/// fades a shape whose outline stays the same; flattening its curves (Levien's method, a square
+/// root and divisions per point) was a fifth of the work of drawing a frame of filled cubic
+/// blobs. Here the outline is flattened in local coordinates scaled by `q`, a step of
+/// `scaleStep` at or above the transform's largest stretch (its spectral norm), to
+/// `curveTolerance` in those units; mapped by the transform it deviates at most
+/// stretch / q × `curveTolerance` ≤ `curveTolerance` pixels, and the equal-area correction
+/// (`pushOut`) survives the mapping because an affine map scales every area alike. The
+/// pixel-space points are therefore a function of the elements, `q` and the transform only:
+/// the same whether the outline was just flattened or found here, in any worker and any
+/// frame order, so the bytes do not depend on `--jobs`.
+///
+/// The cache holds at most `budget` points (16 MiB), per worker; past it, it starts over.
+package final class LocalOutlineCache {
+  struct Key: Hashable {
+    let elements: [PathGeometry.Element]
+    let q: Double
+  }
+
+  /// One flattened outline: points (x, y pairs, in local units × q) and where each closed
+  /// contour ends (in points).
+  struct Outline {
+    let points: [Double]
+    let ends: [Int]
+    /// Whether it is one convex contour (of its local points: a hint for the order of the
+    /// pixel-space tests, which decide).
+    let convex: Bool
+  }
+
+  /// The most points held (x, y pairs).
+  static let budget = 1 << 20
+  private var outlines: [Key: Outline] = [:]
+  private(set) var pointCount = 0
+
+  /// The outline of `elements` flattened at scale `q` (see the type's comment).
+  func outline(_ elements: [PathGeometry.Element], q: Double) -> Outline {
+    let key = Key(elements: elements, q: q)
+    if let found = outlines[key] { return found }
+    var rec = PathRecorder(points: .allocate(capacity: 2 &* 256), capacity: 256)
+    defer { rec.points.deallocate() }
+    rec.fillPath(
+      elements, PixelTransform(a: q, b: 0, c: 0, d: q, tx: 0, ty: 0), width: .infinity, height: .infinity, cull: false)
+    let outline = Outline(
+      points: Array(UnsafeBufferPointer(start: rec.points, count: rec.count &* 2)), ends: rec.contours.map(\.end),
+      convex: rec.contours.count == 1 && isConvexPolygon(rec.points, count: rec.count))
+    if pointCount &+ rec.count > Self.budget {
+      outlines.removeAll(keepingCapacity: true)
+      pointCount = 0
+    }
+    if rec.count <= Self.budget {
+      outlines[key] = outline
+      pointCount &+= rec.count
+    }
+    return outline
+  }
+
+  /// The flattening scale for a transform whose largest stretch is `stretch`: the least
+  /// 2^(k/4) at or above it (within 2⁻⁴⁰ of it below counts as at it, so that a rotation's
+  /// stretch of 0.9999999999999999 is 1), so that the many stretches of an animation share a few outlines
+  /// while a curve gets at most 9 % more points than at its exact scale. Nil when the stretch
+  /// is not a positive finite number or beyond 2^±500.
+  package static func scaleStep(_ stretch: Double) -> Double? {
+    guard stretch > 0x1p-500, stretch < 0x1p500 else { return nil }
+    let s = stretch * (1 - 0x1p-40)
+    let e = Double(sign: .plus, exponent: s.exponent, significand: 1)
+    let m = s / e  // in [1, 2)
+    for step in quarterPowers where m <= step { return step * e }
+    return 2 * e
+  }
+
+  /// 2^(k/4) for k = 0…3, rounded to Double.
+  private static let quarterPowers: [Double] = [
+    1, 1.189_207_115_002_721, 1.414_213_562_373_095_1, 1.681_792_830_507_429,
+  ]
+}
+
+extension PathRecorder {
+  /// Adds a cached outline (see `LocalOutlineCache`) mapped by `m` after dividing out its
+  /// scale `q`: every contour closed, sign +1, as `fillPath` records them.
+  mutating func fillOutline(_ outline: LocalOutlineCache.Outline, _ m: PixelTransform, q: Double) {
+    sign = 1
+    let a = m.a / q, b = m.b / q, c = m.c / q, d = m.d / q, tx = m.tx, ty = m.ty
+    outline.points.withUnsafeBufferPointer { p in
+      var i = 0
+      for end in outline.ends {
+        let x = p[i &* 2], y = p[i &* 2 &+ 1]
+        moveTo(a * x + c * y + tx, b * x + d * y + ty)
+        i &+= 1
+        while i < end {
+          let x = p[i &* 2], y = p[i &* 2 &+ 1]
+          lineTo(a * x + c * y + tx, b * x + d * y + ty)
+          i &+= 1
+        }
+        close()
+      }
+    }
+  }
+}
