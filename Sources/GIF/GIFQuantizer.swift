@@ -37,6 +37,11 @@ public struct GIFQuantizer: Sendable {
   /// Floyd–Steinberg dithering strength, 0 … 1.
   public var dithering: Float
   private var rgba: [UInt8] = []
+  /// Per pixel, the exact palette's index (`exactFrame`) and the histogram's color number
+  /// (`histogramFrame`), kept between frames: a 1080p frame's 10 MB made anew each frame
+  /// came from fresh pages (page faults and zeroing cost about a tenth of a GIF frame).
+  private var exactIndices: [UInt8] = []
+  private var pixelColor: [Int32] = []
 
   public init(matte: GIFColor? = nil, speed: Int32 = 4, dithering: Float = 1) {
     self.matte = matte; self.speed = speed; self.dithering = dithering
@@ -78,11 +83,11 @@ public struct GIFQuantizer: Sendable {
   }
 
   /// The frame indexed with its own colors, or `nil` when it has more than a palette holds.
-  private func exactFrame(_ width: Int, _ height: Int) -> GIFIndexedFrame? {
+  private mutating func exactFrame(_ width: Int, _ height: Int) -> GIFIndexedFrame? {
     var table = ExactPalette()
-    var indices = [UInt8](repeating: 0, count: width * height)
+    if exactIndices.count != width * height { exactIndices = [UInt8](repeating: 0, count: width * height) }
     let complete = rgba.withUnsafeBytes { raw in
-      indices.withUnsafeMutableBufferPointer { out in
+      exactIndices.withUnsafeMutableBufferPointer { out in
         let pixels = raw.bindMemory(to: UInt32.self)
         // Runs of one color are common: look a color up only when it differs from the last.
         var last = UInt32.max, lastIndex: UInt8 = 0
@@ -112,8 +117,10 @@ public struct GIFQuantizer: Sendable {
         ]
       }
     }
+    // The frame shares the scratch's storage; the next frame's writes copy it if this frame is
+    // still held by then.
     return GIFIndexedFrame(
-      width: width, height: height, palette: palette, indices: indices, transparentIndex: transparentIndex)
+      width: width, height: height, palette: palette, indices: exactIndices, transparentIndex: transparentIndex)
   }
 
   /// `omp_set_num_threads`, when libimagequant was built with OpenMP (Debian's is).
@@ -148,9 +155,11 @@ public struct GIFQuantizer: Sendable {
   /// where dithering only speckles. That is several times faster than quantizing and
   /// dithering every pixel (a 1080p anti-aliased frame: about 4× less CPU), and as
   /// deterministic.
-  private func histogramFrame(_ width: Int, _ height: Int, transparent: Bool) throws(GIFError) -> GIFIndexedFrame? {
+  private mutating func histogramFrame(_ width: Int, _ height: Int, transparent: Bool) throws(GIFError)
+    -> GIFIndexedFrame?
+  {
     var histogram = ColorHistogram()
-    var pixelColor = [Int32](repeating: 0, count: width * height)
+    if pixelColor.count != width * height { pixelColor = [Int32](repeating: 0, count: width * height) }
     let complete = rgba.withUnsafeBytes { raw in
       pixelColor.withUnsafeMutableBufferPointer { out in
         // Runs of one color (most of a UI frame) are looked up and counted once.

@@ -1,6 +1,7 @@
 import FlipbookEngine
 import FlipbookGIF
 import FlipbookImage
+import Synchronization
 
 /// One pass over a scene's frames that feeds every requested output: the PNG frame folder and
 /// any number of animated files, each frame drawn once.
@@ -92,13 +93,21 @@ public struct FramePass {
     let quantizer = gifQuantizer
     let workers = GIFRenderer.workerCount(
       jobs: jobs, pixels: scene.pixelWidth * scene.pixelHeight, budget: memoryBudget)
+    let spares = Mutex<[Pixmap]>([])
     try WorkerPool(jobs: workers, name: "flipbook-frames").forEachInOrder(
       count: frames.count, cancellation: cancellation, progress: progress,
       makeWorker: { Worker(frame: WriteRun.Worker(producer: SceneFrameProducer(scene: scene)), quantizer: quantizer) },
-      produce: { worker, k in try worker.draw(frames.lowerBound + k, run: run) },
+      produce: { worker, k in
+        // Draw into a consumed frame's pixels if there is one: the pixmap just handed out is
+        // still waiting in line, and drawing over it would copy it first.
+        if let spare = spares.withLock({ $0.popLast() }) { worker.frame.pixmap = spare }
+        return try worker.draw(frames.lowerBound + k, run: run)
+      },
       consume: { _, frame in
-        guard outputRange?.contains(frame.index) ?? true else { return }
-        for output in outputs { try output.add(frame) }
+        if outputRange?.contains(frame.index) ?? true {
+          for output in outputs { try output.add(frame) }
+        }
+        spares.withLock { if $0.count < workers { $0.append(frame.pixmap) } }
       })
     for output in outputs { try output.close() }
   }
