@@ -278,6 +278,20 @@ AVX2 void flipbook_blend_glyphs_avx2(
   }
 }
 
+AVX2 void flipbook_fill_avx2(void *dst, long count, uint32_t packed) {
+  uint32_t *p = dst;
+  const __m256i v = _mm256_set1_epi32((int)packed);
+  long i = 0;
+  for (; i + 32 <= count; i += 32) {
+    _mm256_storeu_si256((__m256i *)(p + i), v);
+    _mm256_storeu_si256((__m256i *)(p + i + 8), v);
+    _mm256_storeu_si256((__m256i *)(p + i + 16), v);
+    _mm256_storeu_si256((__m256i *)(p + i + 24), v);
+  }
+  for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(p + i), v);
+  for (; i < count; i++) p[i] = packed;
+}
+
 /// 8 sums rounded to levels as FlipbookRaster's `level` does: clamped to 0…255, then the
 /// 1.5·2²³ bias leaves the nearest integer (ties to even) in the low byte.
 AVX2 static inline __m256i levels8(__m256 v) {
@@ -381,5 +395,6 @@ void flipbook_blend_glyphs_avx2(
   (void)base; (void)baseX0; (void)baseY0; (void)bufferWidth; (void)x0; (void)y0; (void)x1; (void)y1; (void)draws;
   (void)count; (void)packed;
 }
+void flipbook_fill_avx2(void *dst, long count, uint32_t packed) { (void)dst; (void)count; (void)packed; }
 
 #endif

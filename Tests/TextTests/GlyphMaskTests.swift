@@ -65,7 +65,8 @@ import Testing
   func quantized(_ v: Double) -> Double { ((v * 4 + 0.5).rounded(.down)) / 4 }
 
   @Test(arguments: [("g", 11.0), ("Q", 17.5), ("@", 34.0), ("a", 23.25)], [1.0, 2.0])
-  func aMaskedGlyphIsItsOutlineFilledAtTheRoundedPen(_ sample: (character: String, size: Double), scale: Double) throws {
+  func aMaskedGlyphIsItsOutlineFilledAtTheRoundedPen(_ sample: (character: String, size: Double), scale: Double) throws
+  {
     let (character, size) = sample
     let face = try Reference.interRegular()
     let glyph = face.glyph(for: character.unicodeScalars.first!)
@@ -127,12 +128,12 @@ import Testing
     #expect(render([.glyphs(run(face, glyph, size: 40, at: pen))]).bytes != render([path(.identity)]).bytes)
   }
 
-  /// A run's glyphs are blended together (one call per run): narrow and wide masks (whose
-  /// rows' last groups are blended two rows at a time, or not), glyphs cut by every edge of
-  /// the canvas, overlapping ones, and spaces, each as its outline filled at its rounded pen,
-  /// drawn one after another.
-  @Test(arguments: [9.0, 13.0, 21.5, 34.0])
-  func aRunIsItsGlyphsOutlinesFilledAtTheirRoundedPens(size: Double) throws {
+  /// A run's glyphs are blended together (one call per run, or with a gradient row by row in
+  /// Swift): narrow and wide masks (whose rows' last groups are blended two rows at a time, or
+  /// not), glyphs cut by every edge of the canvas, overlapping ones, and spaces, each as its
+  /// outline filled at its rounded pen, drawn one after another.
+  @Test(arguments: [9.0, 13.0, 21.5, 34.0], [false, true])
+  func aRunIsItsGlyphsOutlinesFilledAtTheirRoundedPens(size: Double, gradient: Bool) throws {
     let face = try Reference.interRegular()
     let text = Array("il1 .,Mmw@Wg|j fq" + "MW")
     var glyphs: [GlyphRun.Glyph] = []
@@ -146,14 +147,25 @@ import Testing
       }
     }
     let width = 90
-    let run = GlyphRun(faces: [face], glyphs: glyphs, fontSize: size, transform: .identity, color: Self.ink)
+    let paint =
+      gradient
+      ? GradientPaint(
+        kind: .linear(start: Point(x: 0, y: 0), end: Point(x: 90, y: 60)),
+        stops: [
+          .init(color: Self.ink, location: 0),
+          .init(color: Color(red: 0.9, green: 0.3, blue: 0, opacity: 0.7), location: 1),
+        ])
+      : nil
+    let run = GlyphRun(
+      faces: [face], glyphs: glyphs, fontSize: size, transform: .identity, color: Self.ink, gradient: paint)
     let masked = render([.glyphs(run)], width: width, height: 90)
     let reference = render(
       glyphs.map { g in
         let one = GlyphRun(
           faces: [face], glyphs: [GlyphRun.Glyph(face: 0, id: g.id, x: quantized(g.x), y: quantized(g.y))],
           fontSize: size, transform: .identity, color: Self.ink)
-        return .shape(ShapeItem(geometry: .path(one.path), style: .fill, transform: .identity, color: Self.ink))
+        return .shape(
+          ShapeItem(geometry: .path(one.path), style: .fill, transform: .identity, color: Self.ink, gradient: paint))
       }, width: width, height: 90)
     // As for one glyph: a coverage on a rounding boundary may round the other way.
     let d = difference(masked, reference)

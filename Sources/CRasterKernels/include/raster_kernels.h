@@ -51,6 +51,10 @@ void flipbook_blend_glyphs_avx2(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
     const flipbook_glyph_draw *draws, long count, uint32_t packed);
 
+/// Fills `count` pixels at `dst` with `packed`, 32 bytes a store (FlipbookRaster's
+/// fillPixels: a band's background).
+void flipbook_fill_avx2(void *dst, long count, uint32_t packed);
+
 /// The vertical pass of FlipbookRaster's recursive Gaussian (RecursiveGaussian.run over
 /// columns, as recursiveBlurColumns runs it), 16 floats a strip, with the same operations in
 /// the same order (no fused multiply-add), so the same bits. Row y of the input (inputLo ≤ y
