@@ -64,7 +64,7 @@ extension RasterBuffers {
         pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
         continue
       }
-      let qx = floorToInt(x * 4 + 0.5), qy = floorToInt(y * 4 + 0.5)
+      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
       if g.face != keyFace {
         sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
         keyFace = g.face
@@ -195,14 +195,6 @@ extension RasterBuffers {
     }
     maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     return mask
-  }
-
-  /// ⌊v⌋ for |v| < 2⁶³, without a call to `floor` (the package's x86-64 target has no
-  /// `roundsd`): truncated, then one less where that rounded up.
-  @inline(__always)
-  private func floorToInt(_ v: Double) -> Int {
-    let t = Int(v)
-    return Double(t) > v ? t &- 1 : t
   }
 
   /// A glyph's pen in pixels, rounded to quarters (qx = Int.min: not drawn), and its key.
