@@ -1456,7 +1456,7 @@ final class RasterBuffers {
     contourByTop.removeAll(keepingCapacity: true)
     contourByTop.append(contentsOf: 0..<k)
     contourByTop.sort { info[$0 &* infoStride &+ 1] < info[$1 &* infoStride &+ 1] }
-    var byTop = contourByTop
+    let byTop = contourByTop
     contourByTop = []  // keep the buffer uniquely referenced
     defer { contourByTop = byTop }
     var ti = 0
