@@ -1,9 +1,12 @@
-// See include/coverage_kernels.h. Each function mirrors the Swift method of the same name (in
-// camel case) in Coverage.swift line for line; keep them in step (AccumulationKernels, in
-// RasterTests, compares every cell's bits).
-#include "coverage_kernels.h"
+// See include/coverage_kernels.h. The accumulation mirrors the Swift method of the same name
+// (in camel case) in Coverage.swift line for line; keep them in step (AccumulationKernels, in
+// RasterTests, compares every cell's bits). The fused resolve gives the bytes of
+// Accumulator.resolve with a plain color's Paint (AccumulationKernels compares them too).
+#include "raster_kernels.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#include "blend_avx2.h"
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -145,7 +148,135 @@ __attribute__((target("avx2"))) void flipbook_add_polygon_avx2(
   }
 }
 
+
+/// The first block at or after `from` whose bit is set (flip = 0) or clear (flip = ~0), or
+/// `limit`: Coverage.swift's nextSet and nextClear.
+AVX2 long next_block(const uint64_t *bits, long from, long limit, uint64_t flip) {
+  long i = from;
+  while (i < limit) {
+    uint64_t word = (bits[i >> 6] ^ flip) >> (i & 63);
+    if (word) {
+      long r = i + __builtin_ctzll(word);
+      return r < limit ? r : limit;
+    }
+    i = (i | 63) + 1;
+  }
+  return limit;
+}
+
+/// min(|sum|, 1) · 255 rounded to nearest (ties to even, by the 1.5·2²³ bias) per lane, as
+/// coverage words (c · 0x00010001): Coverage.swift's resolveBlock after its running sum.
+AVX2 __m256i coverage_words(__m256 sum) {
+  __m256 a = _mm256_and_ps(sum, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+  a = _mm256_min_ps(_mm256_set1_ps(1), a);  // 1 where a > 1 (a NaN stays, as in Swift)
+  __m256 q = _mm256_add_ps(_mm256_mul_ps(a, _mm256_set1_ps(255)), _mm256_set1_ps(12582912.0f));
+  __m256i c = _mm256_and_si256(_mm256_castps_si256(q), _mm256_set1_epi32(0xFF));
+  return _mm256_or_si256(c, _mm256_slli_epi32(c, 16));
+}
+
+/// The running sums of the 8 cells at `p` (two blocks, each summed within itself in
+/// resolveBlock's order, then the carry added, block by block), the cells zeroed; `carry`
+/// (every lane the same) becomes the last sum.
+AVX2 __m256 running_sums8(float *p, __m128 *carry) {
+  __m256 v = _mm256_loadu_ps(p);
+  _mm256_storeu_ps(p, _mm256_setzero_ps());
+  v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 4)));
+  v = _mm256_add_ps(v, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(v), 8)));
+  __m128 lo = _mm_add_ps(_mm256_castps256_ps128(v), *carry);
+  __m128 hi = _mm_add_ps(_mm256_extractf128_ps(v, 1), _mm_shuffle_ps(lo, lo, 0xFF));
+  *carry = _mm_shuffle_ps(hi, hi, 0xFF);
+  return _mm256_set_m128(hi, lo);
+}
+
+/// The same for the 4 cells of a row's last block (the upper lanes are 0 and not used).
+AVX2 __m256 running_sums4(float *p, __m128 *carry) {
+  __m128 v = _mm_loadu_ps(p);
+  _mm_storeu_ps(p, _mm_setzero_ps());
+  v = _mm_add_ps(v, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 4)));
+  v = _mm_add_ps(v, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(v), 8)));
+  __m128 lo = _mm_add_ps(v, *carry);
+  *carry = _mm_shuffle_ps(lo, lo, 0xFF);
+  return _mm256_castps128_ps256(lo);
+}
+
+typedef struct {
+  uint32_t packed;
+  __m256i cLo, cHi, cA, solidInv;
+} paint;
+
+/// Blends `n` ≤ 8 pixels at `p` with the coverage words `cov` (none if all are 0).
+AVX2 void blend8(uint8_t *p, long n, __m256i cov, const paint *c) {
+  if (_mm256_testz_si256(cov, cov)) return;
+  if (n >= 8) {
+    __m256i d = _mm256_loadu_si256((const __m256i *)p);
+    _mm256_storeu_si256((__m256i *)p, blend_group(d, cov, c->cLo, c->cHi, c->cA, c->solidInv));
+  } else {
+    __m256i m = first_lanes(n);
+    __m256i d = _mm256_maskload_epi32((const int *)p, m);
+    _mm256_maskstore_epi32((int *)p, m, blend_group(d, cov, c->cLo, c->cHi, c->cA, c->solidInv));
+  }
+}
+
+/// Blends `n` pixels at `p` with one coverage (`cov`, every word the same, not 0).
+AVX2 void blend_span(uint8_t *p, long n, __m256i cov, const paint *c) {
+  if (_mm256_extract_epi32(cov, 0) == 0x00FF00FF) {
+    if ((c->packed >> 24) == 255) {
+      flipbook_fill_avx2(p, n, c->packed);
+    } else {
+      flipbook_blend_solid_avx2(p, n, c->packed);
+    }
+    return;
+  }
+  for (; n > 0; n -= 8, p += 32) blend8(p, n, cov, c);
+}
+
+__attribute__((target("avx2"))) void flipbook_resolve_blend_avx2(
+    const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed) {
+  const long nb = acc->stride >> 2, width = (long)acc->w, rows = (long)acc->h;
+  const paint c = {
+      packed, _mm256_set1_epi32((int)(packed & 0x00FF00FF)), _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF)),
+      _mm256_set1_epi16((short)(packed >> 24)), _mm256_set1_epi16((short)(255 - (packed >> 24)))};
+  for (long r = 0; r < rows; r++) {
+    uint64_t *rowBits = acc->bits + r * acc->wordsPerRow;
+    const long first = next_block(rowBits, 0, nb, 0);
+    if (first >= nb) continue;
+    float *cells = acc->cells + r * acc->stride;
+    uint8_t *row = (uint8_t *)dst + r * rowBytes;
+    __m128 carry = _mm_setzero_ps();
+    long b = first;
+    for (;;) {
+      // Block b is touched: resolve it and the next (touched or not, its sums are right).
+      const long px = b << 2;
+      if (b + 1 < nb) {
+        __m256i cov = coverage_words(running_sums8(cells + px, &carry));
+        if (px < width) blend8(row + px * 4, width - px, cov, &c);
+        b += 2;
+      } else {
+        __m256i cov = coverage_words(running_sums4(cells + px, &carry));
+        if (px < width) blend8(row + px * 4, width - px < 4 ? width - px : 4, cov, &c);
+        b += 1;
+      }
+      if (b >= nb) break;
+      if ((rowBits[b >> 6] >> (b & 63)) & 1) continue;
+      const long t = next_block(rowBits, b, nb, 0);
+      if (t >= nb) break;
+      // Blocks b..<t are untouched: their running sum is the carry.
+      __m256i cov = coverage_words(_mm256_set_m128(carry, carry));
+      const long ps = b << 2, pe = (t << 2) < width ? (t << 2) : width;
+      if (pe > ps && !_mm256_testz_si256(cov, cov)) blend_span(row + ps * 4, pe - ps, cov, &c);
+      b = t;
+    }
+    // Only words first…b−1 can hold set bits.
+    const long wLast = (b - 1) >> 6;
+    for (long wi = first >> 6; wi <= wLast; wi++) rowBits[wi] = 0;
+  }
+}
+
 #else
+
+void flipbook_resolve_blend_avx2(const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed) {
+  (void)acc; (void)dst; (void)rowBytes; (void)packed;
+}
 
 void flipbook_add_polygon_avx2(const flipbook_accumulator *acc, const double *p, long n, double sign) {
   (void)acc; (void)p; (void)n; (void)sign;

@@ -1,6 +1,5 @@
-// See include/raster_kernels.h. div255(v) = (t + (t >> 8)) >> 8 with t = v + 128 is computed
-// as the high half of t · 257 (_mm256_mulhi_epu16), which is the same for every
-// t ≤ 65025 + 128 (checked exhaustively).
+// See include/raster_kernels.h; the source-over helpers (div255, over, blend_group) are in
+// blend_avx2.h, shared with coverage_kernels.c.
 #include "raster_kernels.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -13,22 +12,7 @@ bool flipbook_avx2_available(void) {
 }
 
 #define AVX2 __attribute__((target("avx2")))
-
-AVX2 static inline __m256i div255(__m256i v) {
-  return _mm256_mulhi_epu16(_mm256_add_epi16(v, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
-/// 8 pixels: out = (sLo | sHi << 8) + div255(dst · inv) in the (r, b) / (g, a) lane split.
-AVX2 static inline __m256i over(__m256i d, __m256i sLo, __m256i sHi, __m256i inv) {
-  const __m256i low = _mm256_set1_epi16(0x00FF);
-  __m256i lo = _mm256_add_epi16(sLo, div255(_mm256_mullo_epi16(_mm256_and_si256(d, low), inv)));
-  __m256i hi = _mm256_add_epi16(sHi, div255(_mm256_mullo_epi16(_mm256_srli_epi16(d, 8), inv)));
-  return _mm256_or_si256(lo, _mm256_slli_epi16(hi, 8));
-}
-
-AVX2 static inline __m256i first_lanes(long n) {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
+#include "blend_avx2.h"
 
 AVX2 void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed) {
   uint8_t *p = dst;
@@ -52,19 +36,6 @@ AVX2 void flipbook_blend_solid_avx2(void *dst, long count, uint32_t packed) {
     __m256i d = _mm256_maskload_epi32((const int *)(p + 4 * i), m);
     _mm256_maskstore_epi32((int *)(p + 4 * i), m, over(d, sLo, sHi, inv));
   }
-}
-
-/// 8 pixels of flipbook_blend_mask_avx2: the color (cLo, cHi, cA split; solidInv = 255 − its
-/// alpha) scaled by the coverage words `cov`, over `d`.
-AVX2 static inline __m256i blend_group(
-    __m256i d, __m256i cov, __m256i cLo, __m256i cHi, __m256i cA, __m256i solidInv) {
-  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(cov, _mm256_set1_epi32(0x00FF00FF))) == -1) {
-    return over(d, cLo, cHi, solidInv);  // all 255
-  }
-  __m256i sLo = div255(_mm256_mullo_epi16(cLo, cov));
-  __m256i sHi = div255(_mm256_mullo_epi16(cHi, cov));
-  __m256i inv = _mm256_sub_epi16(_mm256_set1_epi16(255), div255(_mm256_mullo_epi16(cA, cov)));
-  return over(d, sLo, sHi, inv);
 }
 
 AVX2 void flipbook_blend_mask_avx2(void *dst, const void *coverage, long count, uint32_t packed) {

@@ -59,8 +59,7 @@ package struct Accumulator {
   package mutating func addPolygon(_ p: UnsafePointer<Double>, count n: Int, sign: Double) {
     if n < 2 { return }
     if useAVX2 {
-      var window = flipbook_accumulator(
-        cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow, ox: ox, oy: oy, w: w, h: h)
+      var window = kernelWindow
       flipbook_add_polygon_avx2(&window, p, n, sign)
       return
     }
@@ -73,6 +72,12 @@ package struct Accumulator {
       px = x; py = y
       i &+= 1
     }
+  }
+
+  /// This window as CRasterKernels' kernels take it.
+  @inline(__always)
+  var kernelWindow: flipbook_accumulator {
+    flipbook_accumulator(cells: cells, bits: bits, stride: stride, wordsPerRow: wordsPerRow, ox: ox, oy: oy, w: w, h: h)
   }
 
   // MARK: Lines (window coordinates)
@@ -209,6 +214,22 @@ package struct Accumulator {
   }
 
   // MARK: Resolution
+
+  /// `resolve` for a plain color. With AVX2 the rows go through flipbook_resolve_blend_avx2,
+  /// which gives the same bytes with the running sums, coverage and blend of each pair of
+  /// blocks kept in registers: a frame of the path workload resolves ~37,000 rows into
+  /// ~51,000 short coverage runs, and each run's trip through the coverage row and a blend
+  /// call cost more than its pixels.
+  package func resolve(
+    into dst: UnsafeMutableRawPointer, rowBytes: Int, paint: Paint, scratch cov: UnsafeMutableRawPointer
+  ) {
+    if useAVX2 && paint.useAVX2 {
+      var window = kernelWindow
+      flipbook_resolve_blend_avx2(&window, dst, rowBytes, paint.color.packed)
+      return
+    }
+    resolve(into: dst, rowBytes: rowBytes, painter: paint, scratch: cov)
+  }
 
   /// Resolves every row into coverage and composites the painter's colors at the window's
   /// position: `dst` is its first pixel, (ox, oy), in a buffer of `rowBytes` bytes per row.

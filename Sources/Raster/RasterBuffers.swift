@@ -833,7 +833,7 @@ final class RasterBuffers {
     if let shading = shading(op) {
       acc.resolve(into: dst, rowBytes: rowBytes, painter: shading, scratch: cov)
     } else {
-      acc.resolve(into: dst, rowBytes: rowBytes, painter: Paint(op.color), scratch: cov)
+      acc.resolve(into: dst, rowBytes: rowBytes, paint: Paint(op.color), scratch: cov)
     }
   }
 

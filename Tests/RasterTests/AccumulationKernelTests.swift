@@ -37,6 +37,27 @@ import Testing
       }
     }
 
+    /// Resolves the cells into `pixels` (`rowBytes` bytes a row) with `color`, by the Swift
+    /// loops or the fused AVX2 kernel.
+    mutating func resolve(into pixels: inout [UInt8], rowBytes: Int, color: PremulColor, useAVX2: Bool) {
+      let (stride, wordsPerRow, x0, y0, width, rows) = (stride, wordsPerRow, x0, y0, width, rows)
+      var scratch = [UInt8](repeating: 0, count: stride * 4)
+      cells.withUnsafeMutableBufferPointer { c in
+        bits.withUnsafeMutableBufferPointer { b in
+          let acc = Accumulator(
+            cells: c.baseAddress!, bits: b.baseAddress!, stride: stride, wordsPerRow: wordsPerRow,
+            x0: x0, y0: y0, width: width, rows: rows, useAVX2: useAVX2)
+          pixels.withUnsafeMutableBytes { p in
+            scratch.withUnsafeMutableBytes { s in
+              acc.resolve(
+                into: p.baseAddress!, rowBytes: rowBytes, paint: Paint(color, useAVX2: useAVX2),
+                scratch: s.baseAddress!)
+            }
+          }
+        }
+      }
+    }
+
     var isClean: Bool { cells.allSatisfy { $0.bitPattern == 0 } && bits.allSatisfy { $0 == 0 } }
   }
 
@@ -84,5 +105,46 @@ import Testing
     }
     #expect(mismatches == 0)
     #expect(touched > 200)  // most polygons reached the window
+  }
+
+  /// The fused AVX2 resolve-and-blend against the Swift resolve and blend loops: the same
+  /// bytes in every pixel (the pixels right of the window, in each row's margin, untouched),
+  /// and cells and bits left zeroed. The windows' widths end inside a block and on one; the
+  /// shapes give rows of touched blocks with solid, empty and partly covered (a horizontal
+  /// edge at a fractional y) stretches between them, with translucent and opaque colors.
+  @Test(arguments: [(37, 23), (300, 9), (6, 40), (64, 17)])
+  func resolveMatchesSwiftLoops(size: (width: Int, rows: Int)) {
+    if !avx2 { return }  // this CPU only runs the Swift loops
+    var g = SeededRandomNumberGenerator(seed: UInt64(size.width * 31 + size.rows))
+    var mismatches = 0, unclean = 0, drawn = 0
+    for trial in 0..<300 {
+      var swift = Window(width: size.width, rows: size.rows)
+      let shapes = 1 + g.below(3)
+      for k in 0..<shapes {
+        var points = Self.polygon(&g, swift, trial: trial + k)
+        if g.below(4) == 0 {
+          // A wide rectangle with fractional top and bottom: constant partial coverage rows.
+          let x0 = Double(swift.x0) - 3 + Double(g.below(8)), x1 = x0 + Double(g.below(size.width + 8))
+          let y0 = Double(swift.y0) + Double(g.below(size.rows)) + 0.3, y1 = y0 + Double(g.below(size.rows)) + 0.45
+          points = [x0, y0, x1, y0, x1, y1, x0, y1]
+        }
+        swift.add(points, sign: g.below(3) == 0 ? -1 : 1, useAVX2: false)
+      }
+      var avx = swift
+      let rowBytes = (size.width + 5) * 4
+      let background = (0..<(rowBytes * size.rows)).map { _ in UInt8(truncatingIfNeeded: g.next()) }
+      let a = UInt8(g.below(4) == 0 ? 255 : g.below(256))
+      func channel() -> UInt8 { UInt8(g.below(Int(a) + 1)) }
+      let color = PremulColor(r: channel(), g: channel(), b: channel(), a: a)
+      var bySwift = background, byAVX = background
+      swift.resolve(into: &bySwift, rowBytes: rowBytes, color: color, useAVX2: false)
+      avx.resolve(into: &byAVX, rowBytes: rowBytes, color: color, useAVX2: true)
+      if bySwift != byAVX { mismatches += 1 }
+      if !swift.isClean || !avx.isClean { unclean += 1 }
+      if bySwift != background { drawn += 1 }
+    }
+    #expect(mismatches == 0)
+    #expect(unclean == 0)
+    #expect(drawn > 200)
   }
 }

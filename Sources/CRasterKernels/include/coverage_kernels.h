@@ -25,4 +25,11 @@ typedef struct {
 /// touches: Accumulator.addPolygon.
 void flipbook_add_polygon_avx2(const flipbook_accumulator *acc, const double *points, long count, double sign);
 
+/// Resolves the window's rows into coverage and blends `packed` (a premultiplied color, r in
+/// the low byte) through it into the pixels from `dst` (the window's cell (0, 0); `rowBytes`
+/// bytes a row), leaving the cells and block bits zeroed: Accumulator.resolve with a plain
+/// color, the same bytes, with the running sums, the coverage and the blend done block by
+/// block in registers rather than through a coverage row and a blend call per run.
+void flipbook_resolve_blend_avx2(const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed);
+
 #endif
