@@ -148,7 +148,6 @@ __attribute__((target("avx2"))) void flipbook_add_polygon_avx2(
   }
 }
 
-
 /// The first block at or after `from` whose bit is set (flip = 0) or clear (flip = ~0), or
 /// `limit`: Coverage.swift's nextSet and nextClear.
 AVX2 long next_block(const uint64_t *bits, long from, long limit, uint64_t flip) {
