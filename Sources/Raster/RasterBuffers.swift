@@ -260,12 +260,22 @@ final class RasterBuffers {
     var i = start
     let n = commands.count
     while i < n {
+      // A drawing op that does not reach the band's rows is passed over without copying the
+      // whole command (most of a frame's ops, each band: a text workload's 200 runs in 16 bands).
+      switch commands[i].kind {
+      case .path, .rect, .aliasedPath, .glyphs:
+        if commands[i].y1 <= target.y0 || commands[i].y0 >= target.y1 {
+          i &+= 1
+          continue
+        }
+      case .beginLayer, .beginEffect, .endLayer: break
+      }
       let op = commands[i]
       switch op.kind {
       case .path:
-        if op.y1 > target.y0 && op.y0 < target.y1 { drawPath(op, into: &target) }
+        drawPath(op, into: &target)
       case .rect:
-        if op.y1 > target.y0 && op.y0 < target.y1 { fillRect(op, into: &target) }
+        fillRect(op, into: &target)
       case .beginLayer:
         i = runLayer(i, op, into: &target, depth: depth)
         continue
@@ -273,9 +283,9 @@ final class RasterBuffers {
         i = runEffect(i, op, into: &target, depth: depth)
         continue
       case .aliasedPath:
-        if op.y1 > target.y0 && op.y0 < target.y1 { drawAliased(op, into: &target) }
+        drawAliased(op, into: &target)
       case .glyphs:
-        if op.y1 > target.y0 && op.y0 < target.y1 { drawGlyphs(op, into: &target) }
+        drawGlyphs(op, into: &target)
       case .endLayer:
         return i &+ 1
       }

@@ -8,7 +8,8 @@
 //                                                       GIF fps of `render --gif` per --jobs, ffmpeg's
 //                                                       palettegen and gifski (paths, or - if absent)
 //   flipbook-bench profile WL SCENE OUTDIR PART N       PART (displaylist|raster|raster-warm (a second
-//                                                       pass, after one that fills the caches)|
+//                                                       pass, after one that fills the caches,
+//                                                       repeated when N passes the frames)|
 //                                                       encode|e2e, or for
 //                                                       the paths workload raster-blobs|-arcs|-lines)
 //                                                       for N frames, untimed: for callgrind or perf
