@@ -1,8 +1,9 @@
 // Stand-alone timing of the path accumulation and fused resolve (paths7's harness, 2026-11-24):
 // synthetic blobs, rings and 2,800 dashes in 68-row band windows, band by band as
 // RasterBuffers draws, 2.7–2.8 ms of accumulation a frame like the path workload's. Prints the
-// best of N repetitions. flipbook_blend_solid_avx2 is a stub (runs of full coverage with a
-// translucent color cost nothing here), so the resolve is understated where marks grow.
+// best of N repetitions; "resolve" includes the clear of each band. flipbook_blend_solid_avx2
+// is a stub (runs of full coverage with a translucent color cost nothing here), so the resolve
+// is understated where marks grow.
 // fixed_point.patch turns a copy of the product kernel into the fixed-point probe (see its
 // first lines and RESULTS.md, "the accumulation in fixed point"):
 //   K=../../../Sources/CRasterKernels
