@@ -9,7 +9,7 @@
 //   K=../../../Sources/CRasterKernels
 //   clang -O2 -I$K -I$K/include -o h0 harness.c $K/coverage_kernels.c -lm        # product
 //   cp $K/coverage_kernels.c /tmp/fixed_point.c && patch /tmp/fixed_point.c fixed_point.patch
-//   clang -O2 -I$K -I$K/include -DSHORT=1 -DPERLINE=1 -o hfx harness.c /tmp/fixed_point.c -lm
+//   clang -O2 -I$K -I$K/include -DIDIV=1 -DSHORT=0 -DPERLINE=0 -o hfx harness.c /tmp/fixed_point.c -lm
 //   for i in 1 2 3; do taskset -c 1 ./h0 30; taskset -c 1 ./hfx 30; done
 // BLACK=1 DUMP=file.raw writes the frame drawn in opaque black (RGBA) for comparing coverage.
 #include <stdio.h>
