@@ -3,7 +3,7 @@ import FlipbookRaster
 import Foundation
 import Testing
 
-/// Dashes along curves: coverage against the exact reference, and where dash ends lie
+/// Dashes along curves: coverage against the exact reference, and where dash and trim ends lie
 /// against arc lengths computed here by Gauss–Legendre quadrature (independent of both the
 /// stroker's flattening and the trim's measuring).
 extension PathCoverage {
@@ -79,6 +79,38 @@ extension PathCoverage {
         worst = max(worst, abs((qx - x) * tx + (qy - y) * ty))
       }
       #expect(worst < 5e-4, "\(dash) phase \(phase): a dash start is \(worst) px from its arc length")
+    }
+  }
+
+  @Test func trimEndsLieAtTheirArcLengths() {
+    // A line, a circle arc and an S-curve: trim ends at fractions of the exact total length.
+    let arc = Self.arc(cx: 31.4, cy: 30.2, r: 22.6, from: 0.2, to: 5.1)
+    var e = arc.elements
+    e.insert(.line(Self.P(31.4 + 22.6 * cos(0.2), 30.2 + 22.6 * sin(0.2))), at: 1)
+    e[0] = .move(Self.P(80, 12))
+    e.append(.cubic(control1: Self.P(40, 90), control2: Self.P(95, 20), to: Self.P(120, 110)))
+    let path = PathGeometry(e)
+    let curve = ArcLengthReference(path)
+    var worst = 0.0
+    for (f, t) in [(0.0, 0.13), (0.21, 0.47), (0.35, 0.77), (0.6, 0.99), (0.8317, 1.0)] {
+      let trimmed = path.trimmed(from: f, to: t)
+      guard case .move(let a) = trimmed.elements.first, let b = trimmed.elements.last?.endPoint else {
+        Issue.record("trim \(f)…\(t) is empty"); continue
+      }
+      for (fraction, q) in [(f, a), (t, b)] {
+        let (x, y, _, _) = curve.point(atLength: fraction * curve.total)
+        worst = max(worst, ((q.x - x) * (q.x - x) + (q.y - y) * (q.y - y)).squareRoot())
+      }
+    }
+    #expect(worst < 1e-4, "a trim end is \(worst) from its arc length")
+  }
+}
+
+extension PathGeometry.Element {
+  var endPoint: Point? {
+    switch self {
+    case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): return p
+    case .close: return nil
     }
   }
 }
