@@ -150,13 +150,13 @@ struct LocalPolyline {
   /// The piece is taken as the cubic Hermite curve through the chord's ends with the true
   /// tangents there, whose offset from the chord (chord length c, fraction x) is
   /// y = c·(φ0·x(1 − x)² − φ1·x²(1 − x)): its length is c·(1 + (2φ0² + 2φ1² − φ0·φ1) / 30)
-  /// up to fourth-order terms, and its tangent turns from the chord by y′ (`dashCut`). Measured
-  /// along the flattened polyline instead, whose inner points `pushOut` moved outward, dashes
-  /// drifted forward by c·θ²/24 per chord (θ its turn), 5·10⁻⁵ of the length of a circle
-  /// flattened to `curveTolerance` (0.006 px a third of the way round a radius of 23, which
-  /// took dash ends' pixels past 2/255 in PathCoverageTests); and tangents interpolated
-  /// linearly between the ends, right for a piece of a circle, turned the wrong way near an
-  /// inflection (by 1.5·φ mid-chord), tilting butt caps there.
+  /// up to fourth-order terms, and its tangent turns from the chord by y′ (at a cut, in
+  /// `dashPolyline`). Measured along the flattened polyline instead, whose inner points
+  /// `pushOut` moved outward, dashes drifted forward by c·θ²/24 per chord (θ its turn),
+  /// 5·10⁻⁵ of the length of a circle flattened to `curveTolerance` (0.006 px a third of the
+  /// way round a radius of 23, which took dash ends' pixels past 2/255 in PathCoverageTests);
+  /// and tangents interpolated linearly between the ends, right for a piece of a circle,
+  /// turned the wrong way near an inflection (by 1.5·φ mid-chord), tilting butt caps there.
   @inline(__always)
   func curvedSegment(_ k: Int, _ j: Int) -> (length: Double, ux: Double, uy: Double, phi0: Double, phi1: Double)? {
     if corner[k] && corner[j] { return nil }

@@ -102,7 +102,7 @@ extension PathCoverage {
         worst = max(worst, ((q.x - x) * (q.x - x) + (q.y - y) * (q.y - y)).squareRoot())
       }
     }
-    #expect(worst < 1e-4, "a trim end is \(worst) from its arc length")
+    #expect(worst < 1e-5, "a trim end is \(worst) from its arc length")
   }
 }
 
