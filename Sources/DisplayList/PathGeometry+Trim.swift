@@ -3,11 +3,16 @@ extension PathGeometry {
   ///
   /// `from` and `to` are clamped to 0…1 (NaN counts as 0); `from ≥ to` gives an empty path and
   /// `from = 0, to = 1` the path itself. Lengths include the closing lines of closed subpaths.
-  /// Curves are measured by flattening each into at least 16 equal parameter steps, more until
-  /// the chords lie within 10⁻⁴ of the curve's control-polygon length (at most 4096 steps):
+  /// Curves are measured in at least 4 equal parameter steps, more for curves that bend more
+  /// (a quarter as many as would keep chords within 10⁻⁴ of the control-polygon length; at
+  /// most 1024), each step's length by 5-point Gauss–Legendre quadrature of the curve's speed
+  /// (exact for polynomials of degree 9: far closer than chord sums, which fall short of the
+  /// arc by up to 5·10⁻⁵ of it and put the ends off by up to 0.02 px on paths of a few
+  /// hundred px):
   /// deterministic and independent of scale. The result keeps curves as curves: the curve
   /// at each end is cut with de Casteljau's construction at the parameter of that length
-  /// (interpolated linearly within its step); whole elements in between are kept as they are.
+  /// (found within its step by Newton steps on the same quadrature); whole elements in
+  /// between are kept as they are.
   /// Each subpath the range reaches becomes its own subpath, open: a closed subpath's closing
   /// line becomes a `line` (only the untrimmed path keeps its `close`s). The fill rule is kept.
   public func trimmed(from: Double, to: Double) -> PathGeometry {
@@ -104,6 +109,31 @@ private enum TrimCurve {
     }
   }
 
+  /// The speed |B′(t)|.
+  func speed(_ t: Double) -> Double {
+    let m = 1 - t
+    var x: Double, y: Double
+    switch self {
+    case .line(let a, let b):
+      x = b.x - a.x; y = b.y - a.y
+    case .quad(let a, let c, let b):
+      x = 2 * (m * (c.x - a.x) + t * (b.x - c.x)); y = 2 * (m * (c.y - a.y) + t * (b.y - c.y))
+    case .cubic(let a, let c1, let c2, let b):
+      x = 3 * (m * m * (c1.x - a.x) + 2 * m * t * (c2.x - c1.x) + t * t * (b.x - c2.x))
+      y = 3 * (m * m * (c1.y - a.y) + 2 * m * t * (c2.y - c1.y) + t * t * (b.y - c2.y))
+    }
+    return (x * x + y * y).squareRoot()
+  }
+
+  /// The arc length from parameter t0 to t1 by 5-point Gauss–Legendre quadrature.
+  func length(_ t0: Double, _ t1: Double) -> Double {
+    let half = 0.5 * (t1 - t0), mid = 0.5 * (t0 + t1)
+    var sum = 0.5688888888888889 * speed(mid)
+    sum += 0.4786286704993665 * (speed(mid - 0.5384693101056831 * half) + speed(mid + 0.5384693101056831 * half))
+    sum += 0.2369268850561891 * (speed(mid - 0.9061798459386640 * half) + speed(mid + 0.9061798459386640 * half))
+    return sum * half
+  }
+
   func point(_ t: Double) -> Point {
     let m = 1 - t
     switch self {
@@ -141,11 +171,11 @@ private enum TrimCurve {
       bound = 0.75 * max(second(a, c1, c2), second(c1, c2, b))
     }
     let tolerance = 1e-4 * polygon
-    if !(tolerance > 0) || !bound.isFinite { return 16 }
-    let q = (bound / tolerance).squareRoot()
-    if !(q < 4096) { return 4096 }
+    if !(tolerance > 0) || !bound.isFinite { return 4 }
+    let q = 0.25 * (bound / tolerance).squareRoot()
+    if !(q < 1024) { return 1024 }
     let n = Int(q) + 1
-    return n < 16 ? 16 : n
+    return n < 4 ? 4 : n
   }
 
   /// The piece between parameters u0 ≤ u1, by de Casteljau.
@@ -199,7 +229,7 @@ private struct TrimSegment {
   let curve: TrimCurve
   let subpath: Int
   let length: Double
-  /// Cumulative chord lengths of the measuring steps (empty for lines).
+  /// Cumulative arc lengths of the measuring steps (empty for lines).
   let marks: [Double]
 
   init(_ curve: TrimCurve, _ subpath: Int) {
@@ -214,14 +244,10 @@ private struct TrimSegment {
     let n = curve.steps
     var m: [Double] = []
     m.reserveCapacity(n)
-    var prev = curve.start
     var sum = 0.0
     for i in 1...n {
-      let p = i == n ? curve.end : curve.point(Double(i) / Double(n))
-      let dx = p.x - prev.x, dy = p.y - prev.y
-      sum += (dx * dx + dy * dy).squareRoot()
+      sum += curve.length(Double(i &- 1) / Double(n), Double(i) / Double(n))
       m.append(sum)
-      prev = p
     }
     length = sum
     marks = m
@@ -239,6 +265,17 @@ private struct TrimSegment {
     let before = lo == 0 ? 0 : marks[lo - 1]
     let step = marks[lo] - before
     let frac = step > 0 ? (s - before) / step : 0
-    return (Double(lo) + frac) / Double(marks.count)
+    // Newton steps from the linear guess, kept inside the step (the speed varies little
+    // over one step, so three leave an error far below 10⁻⁹ of its length).
+    let n = Double(marks.count)
+    let t0 = Double(lo) / n, t1 = Double(lo + 1) / n
+    var t = t0 + frac / n
+    for _ in 0..<3 {
+      let v = curve.speed(t)
+      if !(v > 0) { break }
+      t -= (curve.length(t0, t) - (s - before)) / v
+      t = t < t0 ? t0 : (t > t1 ? t1 : t)
+    }
+    return t
   }
 }

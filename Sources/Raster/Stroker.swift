@@ -34,9 +34,13 @@ import FlipbookDisplayList
 //   than `curveTolerance` beyond the arc is that miter tip alone.
 // - Caps, and the outer wedges of joins between elements, lie across the elements' true
 //   tangents (a curve's derivative at its ends), kept per point in `LocalPolyline`; a dash
-//   cut inside a curve takes the tangent interpolated between its chord's ends. Laid across
-//   the first or last chord instead, a cap would tilt by half a flattening step.
-// - Dashes (see `StrokeStyle`) cut the polyline; each dash is stroked as an open polyline
+//   cut inside a curve takes the tangent of the cubic Hermite piece between its chord's ends
+//   (`curvedSegment`). Laid across the first or last chord instead, a cap would tilt by half
+//   a flattening step.
+// - Dashes (see `StrokeStyle`) cut the polyline at the path's arc lengths (a chord of a curve
+//   counts its Hermite piece's length, `curvedSegment`; a flattening point whose chord's end
+//   would poke past a cut's cap is left out of the dash, `chordEndPokesPastCap`); each dash
+//   is stroked as an open polyline
 //   keeping the joins at the vertices it passes (a short straight one whose outline would
 //   overlap itself at a join: as its convex pieces, for the inclusion–exclusion of
 //   OverlapTerms.swift, `strokePieces`). A pattern that would cut the path (by its
@@ -60,6 +64,10 @@ let maxArcLevels = 12
 /// wide pen moves a butt cap's far corner by a visible fraction of a pixel.
 struct LocalPolyline {
   var xy: UnsafeMutablePointer<Double>
+  /// Per point: where it lies on the path itself (x, y): an inner flattening point's place
+  /// before the equal-area correction moved it (`pushOut`), else the point. Dashes measure
+  /// and orient their cuts by these (`curvedSegment`).
+  var on: UnsafeMutablePointer<Double>
   var corner: UnsafeMutablePointer<Bool>
   /// Per point: unit tangent arriving (in x, y) and leaving (out x, y); NaN where unknown
   /// (a zero-length element), then the chord stands in.
@@ -72,31 +80,38 @@ struct LocalPolyline {
   init(capacity: Int) {
     self.capacity = capacity
     xy = .allocate(capacity: capacity &* 2)
+    on = .allocate(capacity: capacity &* 2)
     corner = .allocate(capacity: capacity)
     tan = .allocate(capacity: capacity &* 4)
     seg = .allocate(capacity: capacity &* 3)
   }
 
-  func deallocate() { xy.deallocate(); corner.deallocate(); tan.deallocate(); seg.deallocate() }
+  func deallocate() { xy.deallocate(); on.deallocate(); corner.deallocate(); tan.deallocate(); seg.deallocate() }
 
   @inline(never)
   mutating func grow() {
     let cap = capacity &* 2
     let nxy = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 2)
     nxy.initialize(from: xy, count: count &* 2)
+    let non = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 2)
+    non.initialize(from: on, count: count &* 2)
     let nc = UnsafeMutablePointer<Bool>.allocate(capacity: cap)
     nc.initialize(from: corner, count: count)
     let nt = UnsafeMutablePointer<Double>.allocate(capacity: cap &* 4)
     nt.initialize(from: tan, count: count &* 4)
     deallocate()
-    xy = nxy; corner = nc; tan = nt; seg = .allocate(capacity: cap &* 3)
+    xy = nxy; on = non; corner = nc; tan = nt; seg = .allocate(capacity: cap &* 3)
     capacity = cap
   }
 
   /// Appends a point whose tangents (in and out) are (tx, ty), normalized here, unless it is
-  /// at zero distance from the last one (then only its corner flag is merged).
+  /// at zero distance from the last one (then only its corner flag is merged). It lies on the
+  /// path at (ox, oy) (an inner flattening point before `pushOut`), by default at itself.
   @inline(__always)
-  mutating func push(_ x: Double, _ y: Double, corner c: Bool, tangent tx: Double, _ ty: Double) {
+  mutating func push(
+    _ x: Double, _ y: Double, corner c: Bool, tangent tx: Double, _ ty: Double, on ox: Double = .nan,
+    _ oy: Double = .nan
+  ) {
     if count > 0 {
       let dx = x - xy[(count &- 1) &* 2], dy = y - xy[(count &- 1) &* 2 &+ 1]
       let len = (dx * dx + dy * dy).squareRoot()
@@ -108,6 +123,8 @@ struct LocalPolyline {
     if count == capacity { grow() }
     xy[count &* 2] = x
     xy[count &* 2 &+ 1] = y
+    on[count &* 2] = ox.isNaN ? x : ox
+    on[count &* 2 &+ 1] = ox.isNaN ? y : oy
     corner[count] = c
     let (ux, uy) = unitOrNaN(tx, ty)
     let t = tan + count &* 4
@@ -123,6 +140,35 @@ struct LocalPolyline {
     if ux.isNaN { return }
     let t = tan + (count &- 1) &* 4
     t[2] = ux; t[3] = uy
+  }
+
+  /// Segment k (from point k to j = k + 1, cyclically) as a piece of a curve, for cutting
+  /// dashes: its true arc length, and the tangent angles φ0, φ1 (sines, against its chord on
+  /// the path, `on`) at its ends; nil for a straight segment between corners (its chord is
+  /// the path).
+  ///
+  /// The piece is taken as the cubic Hermite curve through the chord's ends with the true
+  /// tangents there, whose offset from the chord (chord length c, fraction x) is
+  /// y = c·(φ0·x(1 − x)² − φ1·x²(1 − x)): its length is c·(1 + (2φ0² + 2φ1² − φ0·φ1) / 30)
+  /// up to fourth-order terms, and its tangent turns from the chord by y′ (at a cut, in
+  /// `dashPolyline`). Measured along the flattened polyline instead, whose inner points
+  /// `pushOut` moved outward, dashes drifted forward by c·θ²/24 per chord (θ its turn),
+  /// 5·10⁻⁵ of the length of a circle flattened to `curveTolerance` (0.006 px a third of the
+  /// way round a radius of 23, which took dash ends' pixels past 2/255 in PathCoverageTests);
+  /// and tangents interpolated linearly between the ends, right for a piece of a circle,
+  /// turned the wrong way near an inflection (by 1.5·φ mid-chord), tilting butt caps there.
+  @inline(__always)
+  func curvedSegment(_ k: Int, _ j: Int) -> (length: Double, ux: Double, uy: Double, phi0: Double, phi1: Double)? {
+    if corner[k] && corner[j] { return nil }
+    let dx = on[j &* 2] - on[k &* 2], dy = on[j &* 2 &+ 1] - on[k &* 2 &+ 1]
+    let c = (dx * dx + dy * dy).squareRoot()
+    if !(c > 0) || !c.isFinite { return nil }
+    let ux = dx / c, uy = dy / c
+    var p0 = ux * tan[k &* 4 &+ 3] - uy * tan[k &* 4 &+ 2]
+    var p1 = ux * tan[j &* 4 &+ 1] - uy * tan[j &* 4]
+    if p0.isNaN { p0 = 0 }
+    if p1.isNaN { p1 = 0 }
+    return (c * (1 + (2 * (p0 * p0 + p1 * p1) - p0 * p1) * (1.0 / 30)), ux, uy, p0, p1)
   }
 
   /// Fills `seg` for `segments` segments (count − 1 open, count closed).
@@ -600,11 +646,17 @@ extension PathRecorder {
       let ax = xy[k &* 2], ay = xy[k &* 2 &+ 1]
       let bx = xy[j &* 2], by = xy[j &* 2 &+ 1]
       tx = poly.seg[k &* 3]; ty = poly.seg[k &* 3 &+ 1]
-      let len = poly.seg[k &* 3 &+ 2]
+      let curved = poly.curvedSegment(k, j)
+      let len = curved?.length ?? poly.seg[k &* 3 &+ 2]
       var pos = 0.0
       while true {
         if state.remaining > len - pos {
-          if state.on {
+          if state.on
+            && !(dash.count == 1 && !poly.corner[j]
+              && chordEndPokesPastCap(
+                (bx - dash.xy[0]) * dash.tan[2] + (by - dash.xy[1]) * dash.tan[3],
+                poly.seg[j &* 3], poly.seg[j &* 3 &+ 1], dash.tan[2], dash.tan[3], pen.h))
+          {
             dash.push(bx, by, corner: poly.corner[j], tangent: tan[j &* 4], tan[j &* 4 &+ 1])
             dash.setOut(tan[j &* 4 &+ 2], tan[j &* 4 &+ 3])
           }
@@ -613,17 +665,33 @@ extension PathRecorder {
         }
         pos += state.remaining
         var qx = bx, qy = by
-        // The tangent at the cut: the true tangents at the segment's ends, interpolated (the
-        // chord where unknown).
+        // The cut, at the fraction of the segment's length: on a curve the Hermite piece's
+        // tangent there; on a straight segment the true tangents at its ends, interpolated
+        // (the chord where unknown).
         var t = 1.0
         if pos < len {
           t = pos / len
           qx = ax + (bx - ax) * t; qy = ay + (by - ay) * t
         }
-        var (cx, cy) = unitOrNaN(
-          tan[k &* 4 &+ 2] * (1 - t) + tan[j &* 4] * t, tan[k &* 4 &+ 3] * (1 - t) + tan[j &* 4 &+ 1] * t)
+        var cx: Double, cy: Double
+        if let c = curved {
+          // The Hermite piece's tangent (`curvedSegment`): the chord turned by y′(t).
+          let d = c.phi0 * ((3 * t - 4) * t + 1) + c.phi1 * (3 * t - 2) * t
+          (cx, cy) = unitOrNaN(c.ux - c.uy * d, c.uy + c.ux * d)
+        } else {
+          (cx, cy) = unitOrNaN(
+            tan[k &* 4 &+ 2] * (1 - t) + tan[j &* 4] * t, tan[k &* 4 &+ 3] * (1 - t) + tan[j &* 4 &+ 1] * t)
+        }
         if cx.isNaN { cx = tx; cy = ty }
         if state.on {
+          // A flattening point just before the cut whose chord's square end would poke past
+          // the cap (laid across the true tangent) is left out.
+          if dash.count >= 2 && !poly.corner[k] && k > 0
+            && chordEndPokesPastCap(
+              (qx - ax) * cx + (qy - ay) * cy, poly.seg[(k &- 1) &* 3], poly.seg[(k &- 1) &* 3 &+ 1], cx, cy, pen.h)
+          {
+            dash.count &-= 1
+          }
           dash.push(qx, qy, corner: false, tangent: cx, cy)
           strokeDash(&dash, cx, cy, pen)
         } else {
@@ -662,6 +730,19 @@ extension PathRecorder {
     }
     dash.count = 0
   }
+}
+
+/// Whether a chord's square end at a flattening point a gap (along the tangent t) away from a
+/// dash's cut would reach past the cap laid across t there: the chord (direction d) ends
+/// across d, its corners ±h·(d × t) along t from a, which for a cut within h·θ/2 of the point
+/// (θ the flattening step's turn) pokes a sliver past a butt cap (up to 0.04 px at a pen of 4
+/// and chords turning by 2°: 4/255 in the pixel at the cap's corner). Then the point is left
+/// out of the dash, whose last chord runs on to the cut instead: the curve lies as close to
+/// it, the point being within that gap of the cut.
+@inline(__always)
+func chordEndPokesPastCap(_ gap: Double, _ dx: Double, _ dy: Double, _ tx: Double, _ ty: Double, _ h: Double) -> Bool {
+  let cross = dx * ty - dy * tx
+  return h * (cross < 0 ? -cross : cross) > gap
 }
 
 /// The most points of a dash drawn as convex pieces (`strokePieces`).
@@ -838,7 +919,7 @@ func flattenLocal(
     if have {
       let q = pushOut(ax, ay, v.0, v.1, b.0, b.1)
       let d = c.tangent(tv)
-      poly.push(q.0, q.1, corner: false, tangent: d.0, d.1)
+      poly.push(q.0, q.1, corner: false, tangent: d.0, d.1, on: v.0, v.1)
       ax = v.0; ay = v.1
     }
     guard let t = next else { break }
@@ -874,4 +955,19 @@ func controlPolygonLength(_ elements: [PathGeometry.Element]) -> Double {
     }
   }
   return total
+}
+
+/// The stroke outline of `path` in its own coordinates (identity transform, as many contours
+/// as the stroker records), as x, y pairs, for tests that check where the stroker puts dash
+/// ends and caps.
+package func strokeOutlineContours(_ path: PathGeometry, _ style: StrokeStyle) -> [[Double]] {
+  var rec = PathRecorder(points: .allocate(capacity: 2 * 4096), capacity: 4096)
+  var scratch = StrokeScratch()
+  defer { rec.points.deallocate(); scratch.deallocate() }
+  rec.strokePath(
+    path.elements, style: style, PixelTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), width: .infinity,
+    height: .infinity, scratch: &scratch)
+  return rec.contours.map {
+    Array(UnsafeBufferPointer(start: rec.points + 2 * $0.start, count: 2 * ($0.end - $0.start)))
+  }
 }

@@ -31,7 +31,8 @@ import Testing
     let p = render(
       [.shape(ShapeItem(geometry: .path(path), style: .stroke(style), transform: t, color: .white))],
       width: width, height: height)
-    let subs = refSubpaths(path, .identity, tolerance: refCurveTolerance / scale)
+    let tolerance = style.dash.isEmpty ? refCurveTolerance : refDashCurveTolerance
+    let subs = refSubpaths(path, .identity, tolerance: tolerance / scale)
     let ref = RefStroke(
       width: style.lineWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit,
       dash: style.dash, phase: style.dashPhase)
