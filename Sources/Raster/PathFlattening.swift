@@ -269,70 +269,90 @@ package func polygonIsStarShaped(_ xy: [Double]) -> Bool {
 /// interpolated at the same s, lies strictly on one and the same side (r = p·n, by a margin
 /// far above rounding). The two chains then meet only at their ends, so the polygon is
 /// simple, winds ±1 inside and 0 outside, and the plain accumulation is exact. Linear time.
-func isMonotoneSimple(_ p: UnsafePointer<Double>, count n: Int, direction tx: Double, _ ty: Double) -> Bool {
+///
+/// `sr` is scratch for 2·n doubles: each vertex's s and r, computed once (each is read up
+/// to three times by the two passes).
+func isMonotoneSimple(
+  _ p: UnsafePointer<Double>, count n: Int, direction tx: Double, _ ty: Double, scratch sr: UnsafeMutablePointer<Double>
+) -> Bool {
   if n < 3 { return false }
   let len = (tx * tx + ty * ty).squareRoot()
   if !(len > 0 && len.isFinite) { return false }
   let ux = tx / len, uy = ty / len
-  @inline(__always) func s(_ i: Int) -> Double { p[i &* 2] * ux + p[i &* 2 &+ 1] * uy }
-  @inline(__always) func r(_ i: Int) -> Double { p[i &* 2 &+ 1] * ux - p[i &* 2] * uy }
   var lo = 0, hi = 0
-  var sLo = s(0), sHi = sLo
+  var sLo = p[0] * ux + p[1] * uy, sHi = sLo
   var scale = 1.0
   var i = 0
   while i < n {
-    let v = s(i)
+    let x = p[i &* 2], y = p[i &* 2 &+ 1]
+    let v = x * ux + y * uy
+    sr[i &* 2] = v
+    sr[i &* 2 &+ 1] = y * ux - x * uy
     if v < sLo { sLo = v; lo = i }
     if v > sHi { sHi = v; hi = i }
-    let ax = p[i &* 2] < 0 ? -p[i &* 2] : p[i &* 2], ay = p[i &* 2 &+ 1] < 0 ? -p[i &* 2 &+ 1] : p[i &* 2 &+ 1]
+    let ax = x < 0 ? -x : x, ay = y < 0 ? -y : y
     if ax + ay > scale { scale = ax + ay }
     i &+= 1
   }
   if !scale.isFinite { return false }
   let margin = scale * 1e-9
+  // Each chain in its own loop, where `forward` is a constant.
+  var side = 0.0
+  return monotoneChain(sr, n, lo, hi, margin, forward: true, &side)
+    && monotoneChain(sr, n, lo, hi, margin, forward: false, &side)
+}
+
+/// One pass of `isMonotoneSimple` over the vertices' (s, r): walks chain A (lo → hi forward)
+/// or B (backward), checks that it rises strictly by the margin, and puts each inner vertex
+/// against the other chain's edge over the same s (found by a walk that stops at hi whatever
+/// the other chain does; that chain is checked in its own pass). Without division: the other
+/// chain's edge e → f rises (s1 > s0) where it matters, so the sign of d·(s1 − s0) is d's.
+/// `side` carries the sign found first from one pass to the next.
+@inline(__always)
+private func monotoneChain(
+  _ sr: UnsafePointer<Double>, _ n: Int, _ lo: Int, _ hi: Int, _ margin: Double, forward: Bool,
+  _ side: inout Double
+) -> Bool {
+  @inline(__always) func s(_ i: Int) -> Double { sr[i &* 2] }
+  @inline(__always) func r(_ i: Int) -> Double { sr[i &* 2 &+ 1] }
   @inline(__always) func next(_ i: Int, _ forward: Bool) -> Int {
     forward ? (i &+ 1 == n ? 0 : i &+ 1) : (i == 0 ? n &- 1 : i &- 1)
   }
-  // Chain A: lo → hi forward; chain B: lo → hi backward. Each pass walks one chain, checks
-  // that it rises strictly by the margin, and puts each inner vertex against the other
-  // chain's edge over the same s (found by a walk that stops at hi whatever the other chain
-  // does; that chain is checked in its own pass). Without division: the other chain's edge
-  // e → f rises (s1 > s0) where it matters, so the sign of d·(s1 − s0) is d's.
-  var side = 0.0
-  for pass in 0..<2 {
-    let forward = pass == 0
-    var sPrev = sLo
-    var v = next(lo, forward)
-    // The other chain's edge e → f = next(e) with s(e) ≤ s(v) < s(f), and their s and r
-    // (kept while the walk stays on that edge).
-    var e = lo, f = next(lo, !forward)
-    var se = sLo, re = r(lo), sf = s(f), rf = r(f)
-    while true {
-      let sv = s(v)
-      if !(sv - sPrev > margin) { return false }
-      if v == hi { break }
-      while sf <= sv && f != hi {
-        e = f; se = sf; re = rf
-        f = next(e, !forward)
-        sf = s(f); rf = r(f)
-      }
-      if !(sf > sv) { return false }
-      let ds = sf - se
-      let num = (r(v) - re) * ds - (rf - re) * (sv - se)  // d · ds, d = r(v) − r(other)
-      let d = forward ? num : -num
-      let m = margin * ds
-      if !(d > m || d < -m) { return false }
-      if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
-      sPrev = sv
-      v = next(v, forward)
+  var sPrev = s(lo)
+  var v = next(lo, forward)
+  // The other chain's edge e → f = next(e) with s(e) ≤ s(v) < s(f), and their s and r
+  // (kept while the walk stays on that edge).
+  var e = lo, f = next(lo, !forward)
+  var se = sPrev, re = r(lo), sf = s(f), rf = r(f)
+  while true {
+    let sv = s(v)
+    if !(sv - sPrev > margin) { return false }
+    if v == hi { return true }
+    while sf <= sv && f != hi {
+      e = f; se = sf; re = rf
+      f = next(e, !forward)
+      sf = s(f); rf = r(f)
     }
+    if !(sf > sv) { return false }
+    let ds = sf - se
+    let num = (r(v) - re) * ds - (rf - re) * (sv - se)  // d · ds, d = r(v) − r(other)
+    let d = forward ? num : -num
+    let m = margin * ds
+    if !(d > m || d < -m) { return false }
+    if side == 0 { side = d } else if (d > 0) != (side > 0) { return false }
+    sPrev = sv
+    v = next(v, forward)
   }
-  return true
 }
 
 /// `isMonotoneSimple` on x, y pairs, for tests.
 package func polygonIsMonotoneSimple(_ xy: [Double], direction tx: Double, _ ty: Double) -> Bool {
-  xy.withUnsafeBufferPointer { isMonotoneSimple($0.baseAddress!, count: xy.count / 2, direction: tx, ty) }
+  var sr = [Double](repeating: 0, count: xy.count)
+  return xy.withUnsafeBufferPointer { p in
+    sr.withUnsafeMutableBufferPointer {
+      isMonotoneSimple(p.baseAddress!, count: xy.count / 2, direction: tx, ty, scratch: $0.baseAddress!)
+    }
+  }
 }
 
 // MARK: Adaptive flattening of path curves

@@ -51,6 +51,9 @@ final class RasterBuffers {
   /// walking every line of a tall dashed stroke once per band.
   private var contourRows = UnsafeMutablePointer<Double>.allocate(capacity: 2)
   private var contourRowsCapacity = 1
+  /// Scratch of `isMonotoneSimple`: 2 doubles per outline point.
+  private var monotoneScratch = UnsafeMutablePointer<Double>.allocate(capacity: 2)
+  private var monotoneScratchCapacity = 1
   private var overlapScratch = OverlapScratch()
   /// Path fills flattened in their own coordinates, kept from frame to frame.
   let outlineCache = LocalOutlineCache()
@@ -128,6 +131,7 @@ final class RasterBuffers {
 
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate(); contourRows.deallocate()
+    monotoneScratch.deallocate()
     shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
     for l in effectLayers + effectMasks { l.deallocate() }
@@ -1371,7 +1375,14 @@ final class RasterBuffers {
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
         // (Not under a projection: the chord's direction is the unprojected one.)
-        sweep = projection != nil || !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY)
+        if projection == nil && monotoneScratchCapacity < count {
+          monotoneScratch.deallocate()
+          monotoneScratchCapacity = max(count, monotoneScratchCapacity &* 2)
+          monotoneScratch = .allocate(capacity: monotoneScratchCapacity &* 2)
+        }
+        sweep =
+          projection != nil
+          || !isMonotoneSimple(pts, count: count, direction: rec.chordX, rec.chordY, scratch: monotoneScratch)
       }
       appendPathCommand(
         color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep, recorder: &rec)
