@@ -83,8 +83,9 @@ extension PathGeometry {
   }
 }
 
+/// `v` clamped to 0…1, NaN as 0 (`trim`'s fractions).
 @inline(__always)
-private func clampUnit(_ v: Double) -> Double {
+func clampUnit(_ v: Double) -> Double {
   if !(v > 0) { return 0 }
   return v < 1 ? v : 1
 }

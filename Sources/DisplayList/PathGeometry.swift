@@ -34,10 +34,18 @@ public struct PathGeometry: Sendable, Equatable {
   /// Where the promise is broken (two glyphs that overlap), the overlap is covered once but
   /// its edge pixels may count both glyphs' area (clamped to full coverage).
   public var overlapFree: Bool
+  /// Set when the path is one open subpath along a circle, as a trimmed circle is
+  /// (`ShapeGeometry.trimmed(from:to:)`): its radius and how far it turns. The rasterizer
+  /// proves a stroke of such an arc simple from these alone, instead of testing every point
+  /// of its outline (the arc spinners and progress rings of issue 12).
+  public var circularArc: CircularArc?
 
-  public init(_ elements: [Element], fillRule: FillRule = .nonZero, overlapFree: Bool = false) {
+  public init(
+    _ elements: [Element], fillRule: FillRule = .nonZero, overlapFree: Bool = false, circularArc: CircularArc? = nil
+  ) {
     self.elements = elements
     self.fillRule = fillRule
     self.overlapFree = overlapFree
+    self.circularArc = circularArc
   }
 }

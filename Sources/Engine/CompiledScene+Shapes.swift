@@ -61,7 +61,7 @@ extension CompiledScene.Walker {
     // Shape modifiers in chain order: each trims what the one before left.
     for j in 0..<first {
       if case .trim = node.modifiers[j].kind {
-        geometry = .path(geometry.path.trimmed(from: value(j, 0), to: value(j, 1)))
+        geometry = geometry.trimmed(from: value(j, 0), to: value(j, 1))
       }
     }
     return (geometry, style, paint, bounds)

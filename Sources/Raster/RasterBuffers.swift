@@ -1113,8 +1113,8 @@ final class RasterBuffers {
     }
     if case .path(let path) = item.geometry {
       recordPath(
-        path.elements, fillRule: path.fillRule, overlapFree: path.overlapFree, stroke: styled, m, color, width: width,
-        height: height, recorder: &rec)
+        path.elements, fillRule: path.fillRule, overlapFree: path.overlapFree, stroke: styled,
+        circularArc: path.circularArc, m, color, width: width, height: height, recorder: &rec)
       return
     }
 
@@ -1328,10 +1328,10 @@ final class RasterBuffers {
 
   /// A path (or a built-in shape's path) filled with its fill rule or stroked with a style.
   /// Skipped when a point is not finite or the control points' pixel box, grown by the pen's
-  /// reach, misses the canvas.
+  /// reach, misses the canvas. `circularArc`: what the path is, if it runs along a circle.
   private func recordPath(
     _ elements: [PathGeometry.Element], fillRule: FillRule, overlapFree: Bool = false, stroke: StrokeStyle?,
-    _ m: PixelTransform,
+    circularArc: PathGeometry.CircularArc? = nil, _ m: PixelTransform,
     _ color: PremulColor, width: Int, height: Int, recorder rec: inout PathRecorder
   ) {
     // Under a projection nothing is culled before it is projected (see `recordShape`).
@@ -1368,9 +1368,13 @@ final class RasterBuffers {
     rec.reset(keepingPointsFrom: p0)
     if let stroke {
       rec.chordX = 0; rec.chordY = 0
+      rec.innerThroughCorner = false
       rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
       var sweep = true
-      if rec.contours.count == c0 &+ 1 {
+      if projection == nil && rec.strokeOutlineProvedSimple(from: c0, circularArc, stroke) {
+        // A circle's arc whose outline its geometry proves simple: no test of its points.
+        sweep = false
+      } else if rec.contours.count == c0 &+ 1 {
         // One outline (an undashed open subpath, e.g. an arc): plain when provably simple.
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start

@@ -961,13 +961,5 @@ func controlPolygonLength(_ elements: [PathGeometry.Element]) -> Double {
 /// as the stroker records), as x, y pairs, for tests that check where the stroker puts dash
 /// ends and caps.
 package func strokeOutlineContours(_ path: PathGeometry, _ style: StrokeStyle) -> [[Double]] {
-  var rec = PathRecorder(points: .allocate(capacity: 2 * 4096), capacity: 4096)
-  var scratch = StrokeScratch()
-  defer { rec.points.deallocate(); scratch.deallocate() }
-  rec.strokePath(
-    path.elements, style: style, PixelTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), width: .infinity,
-    height: .infinity, scratch: &scratch)
-  return rec.contours.map {
-    Array(UnsafeBufferPointer(start: rec.points + 2 * $0.start, count: 2 * ($0.end - $0.start)))
-  }
+  circularArcStrokeOutline(path, style).contours
 }
