@@ -26,7 +26,9 @@ import FlipbookDisplayList
 //   from the shape's path (`ShapeGeometry.path`) and filled non-zero through the sweep.
 //   A stroke that is one outline contour (an undashed open subpath, e.g. an arc) takes the
 //   plain accumulation when that contour is provably simple: strictly monotone along the
-//   subpath's chord, with its two chains apart (`isMonotoneSimple`).
+//   subpath's chord, with its two chains apart (`isMonotoneSimple`); for a trimmed circle
+//   (`PathGeometry.circularArc`) the arc's sweep and radius prove it without that test
+//   (`CircularArc.strokeOutlineIsSimple`).
 //   In any path of several contours (fill or stroke, e.g. a stroke's dashes), contours that
 //   are simple (convex or star-shaped) and provably disjoint from all the others (pixel boxes
 //   apart, or both convex and split by an edge line) take the plain accumulation instead,
