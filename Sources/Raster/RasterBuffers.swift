@@ -1476,6 +1476,11 @@ final class RasterBuffers {
     // Only pairs whose rows overlap are tested: the contours are taken in the order of their
     // top rows, and each against those that start before it ends (the grouping does not
     // depend on the order in which pairs join).
+    // The scratch arrays as locals, uniquely referenced: no exclusivity check and no
+    // uniqueness test of a class property per access in the loops below.
+    var groupBad = self.groupBad
+    self.groupBad = []
+    defer { self.groupBad = groupBad }
     groupBad.removeAll(keepingCapacity: true)
     groupBad.append(contentsOf: repeatElement(false, count: k))
     contourByTop.removeAll(keepingCapacity: true)
@@ -1526,6 +1531,9 @@ final class RasterBuffers {
     var plainCount = 0
     overlapScratch.terms.removeAll(keepingCapacity: true)
     overlapScratch.work = 0
+    var groupPlain = self.groupPlain
+    self.groupPlain = []
+    defer { self.groupPlain = groupPlain }
     groupPlain.removeAll(keepingCapacity: true)
     groupPlain.append(contentsOf: repeatElement(false, count: k))
     var members = groupMembers
