@@ -28,7 +28,7 @@ extension PathGeometry.CircularArc {
   ///   sweep comes from the trim's fractions of the cubics' length, and flattening points sit
   ///   within `curveTolerance`; 0.1 rad from π and the factor ½ leave room for all of them.
   /// Square caps (whose corners reach past the end tangents' half-planes) and wider pens are
-  /// left to `isMonotoneSimple`. PathCoverageTests checks random arcs at and inside these
+  /// left to `isMonotoneSimple`. CircularArcStrokeTests checks random arcs at and inside these
   /// bounds against a brute-force simplicity test, and their coverage against the reference.
   func strokeOutlineIsSimple(_ style: StrokeStyle) -> Bool {
     style.dash.isEmpty && style.lineCap != .square && sweep > 0 && sweep <= Double.pi - 0.1
