@@ -156,13 +156,18 @@ import Testing
       ("rotated and scaled", Self.trimmedCircle(20.2, 18.1, 12.4, 0.45, 0.78), 6.1, rot, 1.5, true),
     ]
     for (label, path, width, t, scale, inBounds) in cases {
-      // (Butt caps 23.9 wide on this radius of 12.1, 0.988·2R, miss the reference by 36/255
-      // next to the centre through the sweep, as before this fast path, and by 5/255 at
-      // 0.83·2R: a defect of the stroker's outline for wide butt ends on tight curves, left
-      // for its own change.)
-      if cap == .butt && label == "width near 2R" { continue }
       let style = StrokeStyle(lineWidth: width, lineCap: cap)
-      PathCoverage.checkStroke("\(label), \(cap)", path, style, t, scale: scale, width: 62, height: 60)
+      if cap == .butt && label == "width near 2R" {
+        // A known defect (issue 12, open): butt caps 23.9 wide on a radius of 12.1 (0.988·2R)
+        // miss the reference by 36/255 next to the centre, through the sweep, as before the
+        // arc's fast path (5/255 at 0.83·2R); round and square caps pass. Still checked, so
+        // that the fix shows here: this fails once the defect is gone.
+        withKnownIssue("wide butt-capped strokes on tight curves (issue 12)") {
+          PathCoverage.checkStroke("\(label), \(cap)", path, style, t, scale: scale, width: 62, height: 60)
+        }
+      } else {
+        PathCoverage.checkStroke("\(label), \(cap)", path, style, t, scale: scale, width: 62, height: 60)
+      }
       let provedSimple = circularArcStrokeOutline(path, style).provedSimple
       if !inBounds || cap == .square { #expect(!provedSimple, "\(label), \(cap)") }
       if provedSimple {
