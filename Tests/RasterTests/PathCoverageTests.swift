@@ -26,12 +26,14 @@ import Testing
   @discardableResult
   static func checkStroke(
     _ label: String, _ path: PathGeometry, _ style: StrokeStyle, _ t: FlipbookDisplayList.AffineTransform = .identity,
-    scale: Double = 1, width: Int, height: Int
+    scale: Double = 1, fine: Bool = false, width: Int, height: Int
   ) -> CoverageComparison {
     let p = render(
       [.shape(ShapeItem(geometry: .path(path), style: .stroke(style), transform: t, color: .white))],
       width: width, height: height)
-    let tolerance = style.dash.isEmpty ? refCurveTolerance : refDashCurveTolerance
+    // Dashes' caps lie across the reference's chords at their cuts: flattened finely enough
+    // that their tilt moves no corner (PathReference.swift); `fine` asks the same for caps.
+    let tolerance = fine || !style.dash.isEmpty ? refDashCurveTolerance : refCurveTolerance
     let subs = refSubpaths(path, .identity, tolerance: tolerance / scale)
     let ref = RefStroke(
       width: style.lineWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit,

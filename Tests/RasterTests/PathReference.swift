@@ -25,7 +25,10 @@ import Foundation
 // `refDashCurveTolerance`: a dash's cap lies across the chord its cut falls in, which turns
 // from the curve's tangent by up to half a chord's turn (√(2·tolerance/r) rad); at 2·10⁻⁴ and
 // a pen of 7.6 on a radius of 23 that moved a cap's corner by 0.016 px (up to 1.7/255 in its
-// pixel), at 2·10⁻⁶ by 0.0016 px.
+// pixel), at 2·10⁻⁶ by 0.0016 px. Butt and square caps of pens near a curve's diameter
+// ask for it too (`fine:` in PathCoverage.checkStroke; CircularArcStrokeTests): the cap lies
+// across the first chord, tilted by half its turn, which on a radius of 12.1 at h = 11.95
+// moved the far corner by 0.07 px (12/255 next to the centre of curvature).
 
 let refCurveTolerance = 2e-4
 let refDashCurveTolerance = 2e-6
