@@ -21,9 +21,12 @@ extension PathGeometry.CircularArc {
   ///   the flattening's steps are even within a cubic (a trimmed cubic cut in two or more
   ///   keeps at least about half a step each), so with h ≤ R/2 a chord spanning β loses at
   ///   most 2·(R/2)·tan(3β/4) of its length 2R·sin(β/2), which is less for β up to 1 rad (and
-  ///   for even steps up to 2π/3: a whole quarter as one chord at tiny scales). A meeting
-  ///   point out of one segment's reach (a short last chord) makes the stroker go through the
-  ///   corner (`innerThroughCorner`), and the caller tests the points instead.
+  ///   for even steps up to 2π/3: a whole quarter as one chord at tiny scales). Where a
+  ///   meeting point is out of one segment's reach (a short chord at a trim's end or next to
+  ///   a joint between the circle's cubics), the inner side takes the exact offset point
+  ///   on + h·n(t) (`innerJoin`; h ≤ R/2 is below the radius of curvature), which lies on the
+  ///   inner circle between its neighbours' angles; where the stroker goes through a corner
+  ///   instead (`innerThroughCorner`), the caller tests the points.
   /// - The margins: the path is the circle's cubic approximation (within 2.7·10⁻⁴ of R), the
   ///   sweep comes from the trim's fractions of the cubics' length, and flattening points sit
   ///   within `curveTolerance`; 0.1 rad from π and the factor ½ leave room for all of them.
