@@ -46,20 +46,3 @@ extension PathRecorder {
     contours.count == c0 &+ 1 && !innerThroughCorner && arc?.strokeOutlineIsSimple(style) == true
   }
 }
-
-/// The stroke outline of `path` in its own coordinates (as `strokeOutlineContours`) and
-/// whether the raster would take it as proved simple from `path.circularArc`, for tests.
-package func circularArcStrokeOutline(_ path: PathGeometry, _ style: StrokeStyle) -> (
-  contours: [[Double]], provedSimple: Bool
-) {
-  var rec = PathRecorder(points: .allocate(capacity: 2 * 4096), capacity: 4096)
-  var scratch = StrokeScratch()
-  defer { rec.points.deallocate(); scratch.deallocate() }
-  rec.strokePath(
-    path.elements, style: style, PixelTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), width: .infinity,
-    height: .infinity, scratch: &scratch)
-  let contours = rec.contours.map {
-    Array(UnsafeBufferPointer(start: rec.points + 2 * $0.start, count: 2 * ($0.end - $0.start)))
-  }
-  return (contours, rec.strokeOutlineProvedSimple(from: 0, path.circularArc, style))
-}

@@ -1367,14 +1367,18 @@ final class RasterBuffers {
     let p0 = rec.count
     rec.reset(keepingPointsFrom: p0)
     if let stroke {
-      rec.chordX = 0; rec.chordY = 0
-      rec.innerThroughCorner = false
-      rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
       var sweep = true
-      if projection == nil && rec.strokeOutlineProvedSimple(from: c0, circularArc, stroke) {
+      if projection == nil, let arc = circularArc, arc.hasDirectOutline(stroke) {
+        // A circle's arc: its outline straight from the circle, often proved simple with it.
+        if rec.strokeCircularArc(arc, style: stroke, m) { sweep = false }
+      } else {
+        rec.chordX = 0; rec.chordY = 0
+        rec.innerThroughCorner = false
+        rec.strokePath(elements, style: stroke, m, width: W, height: H, scratch: &strokeScratch)
         // A circle's arc whose outline its geometry proves simple: no test of its points.
-        sweep = false
-      } else if rec.contours.count == c0 &+ 1 {
+        if projection == nil && rec.strokeOutlineProvedSimple(from: c0, circularArc, stroke) { sweep = false }
+      }
+      if sweep && rec.contours.count == c0 &+ 1 {
         // One outline (an undashed open subpath, e.g. an arc): plain when provably simple.
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start

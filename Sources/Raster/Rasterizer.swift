@@ -28,7 +28,9 @@ import FlipbookDisplayList
 //   plain accumulation when that contour is provably simple: strictly monotone along the
 //   subpath's chord, with its two chains apart (`isMonotoneSimple`); for a trimmed circle
 //   (`PathGeometry.circularArc`) the arc's sweep and radius prove it without that test
-//   (`CircularArc.strokeOutlineIsSimple`).
+//   (`CircularArc.strokeOutlineIsSimple`). An undashed butt- or round-capped stroke of a
+//   trimmed circle whose centre is known is not the stroker's: its outline comes straight
+//   from the circle (CircularArc+Outline.swift), mostly proved simple with it.
 //   In any path of several contours (fill or stroke, e.g. a stroke's dashes), contours that
 //   are simple (convex or star-shaped) and provably disjoint from all the others (pixel boxes
 //   apart, or both convex and split by an edge line) take the plain accumulation instead,

@@ -75,7 +75,10 @@ import Testing
 
   @Test func trimmedCirclesKnowTheirArc() {
     let p = Self.trimmedCircle(10, 20, 7.5, 0.125, 0.375)
-    #expect(p.circularArc == PathGeometry.CircularArc(radius: 7.5, sweep: Double.pi / 2))
+    #expect(
+      p.circularArc
+        == PathGeometry.CircularArc(
+          radius: 7.5, sweep: Double.pi / 2, center: Point(x: 10, y: 20), startAngle: Double.pi / 4))
     // The whole circle, an empty trim, an ellipse and a second trim know nothing.
     #expect(Self.trimmedCircle(10, 20, 7.5, 0, 1).circularArc == nil)
     #expect(Self.trimmedCircle(10, 20, 7.5, 0.5, 0.5).circularArc == nil)
@@ -84,15 +87,26 @@ import Testing
     #expect(ShapeGeometry.path(p).trimmed(from: 0.2, to: 0.6).path.circularArc == nil)
   }
 
-  /// Random arcs at and inside the bounds (sweep ≤ π − 0.1, half width ≤ R/2; radii from
-  /// 0.02 to 120 px, so flattenings from one chord per quarter to hundreds; ends on and next
-  /// to the cubics' joints): every outline the rasterizer would take unseen is simple.
-  @Test func provedOutlinesAreSimple() {
-    var rng = Random(state: 0x9E37_79B9_7F4A_7C15)
+  /// The path without its circle's centre: what the stroker draws (with the proof of
+  /// `strokeOutlineIsSimple`) where the outline cannot come straight from the circle.
+  static func withoutCenter(_ p: PathGeometry) -> PathGeometry {
+    var q = p
+    q.circularArc?.center = nil
+    return q
+  }
+
+  /// Random arcs at and inside the bounds, radii from 0.02 to 120 px (so from one chord per
+  /// quarter to hundreds), ends on and next to the cubics' joints: every outline the
+  /// rasterizer would take unseen is simple. Straight from the circle (`strokeCircularArc`:
+  /// sweep ≤ 3π/2, half width ≤ R/2) and, without the centre, the stroker's (sweep ≤ π − 0.1,
+  /// half width ≤ R/2).
+  @Test(arguments: [true, false])
+  func provedOutlinesAreSimple(_ direct: Bool) {
+    var rng = Random(state: direct ? 0x2545_F491_4F6C_DD1D : 0x9E37_79B9_7F4A_7C15)
     var proved = 0, cases = 0
     for k in 0..<600 {
       let r = 0.02 * pow(6000, rng.next())
-      let maxSweep = Double.pi - 0.1
+      let maxSweep = direct ? 1.5 * Double.pi : Double.pi - 0.1
       var sweep: Double
       switch k % 6 {
       case 0: sweep = maxSweep
@@ -106,41 +120,49 @@ import Testing
       let h = (k % 4 == 0 ? 0.5 : 0.5 * rng.next()) * r
       let cap: LineCap = k % 2 == 0 ? .round : .butt
       let join: LineJoin = [.miter, .round, .bevel][k % 3]
-      let path = Self.trimmedCircle(200 * rng.next(), 200 * rng.next(), r, f, t)
+      var path = Self.trimmedCircle(200 * rng.next(), 200 * rng.next(), r, f, t)
+      if !direct { path = Self.withoutCenter(path) }
       let style = StrokeStyle(lineWidth: 2 * h, lineCap: cap, lineJoin: join)
       let (contours, provedSimple) = circularArcStrokeOutline(path, style)
       cases += 1
       if !provedSimple { continue }
       proved += 1
       #expect(contours.count == 1)
-      #expect(Self.isSimple(contours[0]), "r \(r) sweep \(sweep) from \(f) h \(h) \(cap)")
+      #expect(Self.isSimple(contours[0]), "r \(r) sweep \(sweep) from \(f) h \(h) \(cap) direct \(direct)")
     }
-    // Nearly all are taken (a short last chord sends a few to the test of their points).
+    // Nearly all are taken (the stroker's short last chords, or the circle's inner and outer
+    // arcs of a sub-pixel radius cut so coarsely that their polygons may meet, send a few to
+    // the test of their points).
     #expect(proved * 10 >= cases * 9, "\(proved) of \(cases)")
   }
 
-  /// Outside the bounds nothing is taken unseen: sweeps past π − 0.1, pens wider than R,
-  /// square caps, dashes.
+  /// Outside the bounds nothing is taken unseen: straight from the circle, sweeps past
+  /// 3π/2 and pens wider than R; the stroker's, sweeps past π − 0.1 and pens wider than R;
+  /// square caps and dashes (both the stroker's).
   @Test func outsideTheBoundsNothingIsProved() {
     let round = StrokeStyle(lineWidth: 4, lineCap: .round)
-    #expect(!circularArcStrokeOutline(Self.trimmedCircle(30, 30, 20, 0.1, 0.1 + 0.5 - 0.01), round).provedSimple)
-    #expect(circularArcStrokeOutline(Self.trimmedCircle(30, 30, 20, 0.1, 0.1 + 0.48), round).provedSimple)
-    #expect(!circularArcStrokeOutline(Self.trimmedCircle(30, 30, 20, 0.1, 0.95), round).provedSimple)
-    #expect(
-      !circularArcStrokeOutline(Self.trimmedCircle(30, 30, 20, 0.1, 0.3), StrokeStyle(lineWidth: 20.5, lineCap: .round))
-        .provedSimple)
-    #expect(
-      !circularArcStrokeOutline(Self.trimmedCircle(30, 30, 20, 0.1, 0.3), StrokeStyle(lineWidth: 4, lineCap: .square))
-        .provedSimple)
-    #expect(
-      !circularArcStrokeOutline(
-        Self.trimmedCircle(30, 30, 20, 0.1, 0.3), StrokeStyle(lineWidth: 4, lineCap: .round, dash: [30, 200])
-      ).provedSimple)
+    func proved(_ f: Double, _ t: Double, _ style: StrokeStyle, direct: Bool = true) -> Bool {
+      let p = Self.trimmedCircle(30, 30, 20, f, t)
+      return circularArcStrokeOutline(direct ? p : Self.withoutCenter(p), style).provedSimple
+    }
+    #expect(proved(0.1, 0.1 + 0.74, round))
+    #expect(!proved(0.1, 0.1 + 0.76, round))
+    #expect(!proved(0.1, 0.1 + 0.5 - 0.01, round, direct: false))
+    #expect(proved(0.1, 0.1 + 0.48, round, direct: false))
+    #expect(!proved(0.1, 0.95, round, direct: false))
+    for direct in [true, false] {
+      #expect(!proved(0.1, 0.3, StrokeStyle(lineWidth: 20.5, lineCap: .round), direct: direct))
+      #expect(proved(0.1, 0.3, StrokeStyle(lineWidth: 20, lineCap: .round), direct: direct))
+      #expect(!proved(0.1, 0.3, StrokeStyle(lineWidth: 4, lineCap: .square), direct: direct))
+      #expect(!proved(0.1, 0.3, StrokeStyle(lineWidth: 4, lineCap: .round, dash: [30, 200]), direct: direct))
+    }
   }
 
-  /// Coverage of trimmed-circle strokes against the exact reference (PathCoverage's bounds:
-  /// 2/255 max, 0.5/255 mean on edge pixels), each case also checked to take the path it
-  /// should (plain when proved, else whatever the points' test decides).
+  /// Coverage of the stroker's outlines of trimmed circles (without the centre, which would
+  /// take butt and round caps straight from the circle: CircularArcOutlineTests) against the
+  /// exact reference (PathCoverage's bounds: 2/255 max, 0.5/255 mean on edge pixels), each
+  /// case also checked to take the path it should (plain when proved, else whatever the
+  /// points' test decides).
   @Test(arguments: [LineCap.butt, .round, .square])
   func coverage(_ cap: LineCap) {
     let rot = FlipbookDisplayList.AffineTransform(a: 1.3, b: 0.4, c: -0.5, d: 1.1, tx: 14.2, ty: 5.7)
@@ -156,7 +178,8 @@ import Testing
       ("sweep near 2π", Self.trimmedCircle(30.2, 29.7, 17.2, 0.013, 0.987), 7.7, .identity, 1, false),
       ("rotated and scaled", Self.trimmedCircle(20.2, 18.1, 12.4, 0.45, 0.78), 6.1, rot, 1.5, true),
     ]
-    for (label, path, width, t, scale, inBounds) in cases {
+    for (label, trimmed, width, t, scale, inBounds) in cases {
+      let path = Self.withoutCenter(trimmed)
       let style = StrokeStyle(lineWidth: width, lineCap: cap)
       // Butt and square caps of pens near the diameter: the reference's caps, across its
       // first and last chords, tilt too far at its usual flattening (PathReference.swift).
@@ -173,6 +196,7 @@ import Testing
     }
     // The arcs in bounds here are taken unseen (the ends of these trims leave no short chord).
     let style = StrokeStyle(lineWidth: 9.3, lineCap: cap == .square ? .round : cap)
-    #expect(circularArcStrokeOutline(Self.trimmedCircle(30.2, 29.7, 18.4, 0.6, 0.83), style).provedSimple)
+    #expect(
+      circularArcStrokeOutline(Self.withoutCenter(Self.trimmedCircle(30.2, 29.7, 18.4, 0.6, 0.83)), style).provedSimple)
   }
 }
