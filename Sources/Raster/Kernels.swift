@@ -11,6 +11,7 @@ import FlipbookImage
 //   div255(v)    = (t + (t >> 8)) >> 8 with t = v + 128   (== (v + 127) / 255 for 0…65025)
 //   source       = div255(color · coverage) per channel (color premultiplied RGBA8, coverage 0…255)
 //   source-over  = src + div255(dst · (255 − srcA)) per channel
+// (Text drawn from glyph masks has its own blend, rounded once: Kernels+Glyphs.swift.)
 
 import CRasterKernels
 
