@@ -11,11 +11,15 @@ import FlipbookImage
 //   div255(v)    = (t + (t >> 8)) >> 8 with t = v + 128   (== (v + 127) / 255 for 0…65025)
 //   source       = div255(color · coverage) per channel (color premultiplied RGBA8, coverage 0…255)
 //   source-over  = src + div255(dst · (255 − srcA)) per channel
+// (Text drawn from glyph masks has its own blend, rounded once: Kernels+Glyphs.swift.)
 
 import CRasterKernels
 
 /// Whether the AVX2 kernels of CRasterKernels run on this CPU (they give the same bytes).
 package let avx2 = flipbook_avx2_available()
+
+/// Whether glyph masks are blended 16 pixels a step with AVX-512 (the same bytes as AVX2's 8).
+package let avx512 = avx2 && flipbook_avx512_available()
 
 extension PremulColor {
   /// This color scaled by an 8-bit coverage: div255(channel · coverage).

@@ -7,9 +7,11 @@ import FlipbookImage
 // asking for exact placement, is drawn from glyph masks: each glyph's pen is rounded to the
 // nearest quarter pixel in x and in y (⌊4v + ½⌋ / 4), and the glyph's mask for that phase
 // (its outline placed at the phase, flattened and accumulated exactly as any path, resolved
-// to 8-bit coverage) is blended with the run's paint at the pen's whole pixel, as a filled
-// path blends its coverage. Any other run is filled as one overlap-free path of its outlines
-// at their exact positions.
+// to 8-bit coverage) is blended with the run's paint at the pen's whole pixel: a plain color
+// by the glyph blend (Kernels+Glyphs.swift: one rounding, within 0.51 of the exact result and
+// within 1 level of a filled path's two-rounding blend), a gradient as a filled path blends
+// its coverage. Any other run is filled as one overlap-free path of its outlines at their
+// exact positions.
 
 extension RasterBuffers {
   func recordGlyphs(_ run: GlyphRun, width: Int, height: Int, recorder rec: inout PathRecorder) {
@@ -204,8 +206,9 @@ extension RasterBuffers {
     var key: UInt64
   }
 
-  /// Blends the glyph masks of `op` with its paint over the band's rows, as `drawPath`
-  /// blends a path's coverage.
+  /// Blends the glyph masks of `op` with its paint over the band's rows: a plain color by the
+  /// glyph blend (one rounding, Kernels+Glyphs.swift), a gradient by the shapes' blend (as
+  /// `drawPath` blends a path's coverage).
   func drawGlyphs(_ op: DrawCommand, into target: inout Target) {
     let wy0 = max(op.y0, target.y0), wy1 = min(op.y1, target.y1)
     guard op.x1 > op.x0, wy1 > wy0 else { return }
@@ -213,11 +216,19 @@ extension RasterBuffers {
     let paint = Paint(op.color)
     let shading = shading(op)
     if shading == nil && paint.useAVX2 {
-      // Every glyph of the run in one call: the same bytes as `blendMask` row by row.
+      // Every glyph of the run in one call: the same bytes as `blendGlyphRows` row by row.
+      let wide = avx512
       glyphDraws.withUnsafeBufferPointer { draws in
-        flipbook_blend_glyphs_avx2(
-          target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, draws.baseAddress! + op.c0,
-          op.c1 &- op.c0, paint.color.packed)
+        let first = draws.baseAddress! + op.c0
+        if wide {
+          flipbook_blend_glyphs_avx512(
+            target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, first, op.c1 &- op.c0,
+            paint.color.packed)
+        } else {
+          flipbook_blend_glyphs_avx2(
+            target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, first, op.c1 &- op.c0,
+            paint.color.packed)
+        }
       }
       return
     }
@@ -233,6 +244,13 @@ extension RasterBuffers {
       var y = y0
       while y < y1 {
         let src = first + (y &- y0) &* ms
+        guard let shading else {
+          blendGlyphRows(
+            target.pixel(x0, y), rowBytes: 0, coverage: src, stride: 0, width: n, height: 1, color: paint.color,
+            kernel: .scalar)
+          y &+= 1
+          continue
+        }
         var any: UInt8 = 0
         for i in 0..<n {
           let c = src[i]
@@ -240,12 +258,9 @@ extension RasterBuffers {
           row.storeBytes(of: coveragePair(c), toByteOffset: i &* 4, as: UInt32.self)
         }
         if any != 0 {
-          if let shading {
-            let colors = shading.shade(x: x0, y: y, count: n)
-            blendShadedMask(target.pixel(x0, y), coverage: UnsafeRawPointer(row), colors: colors, count: n)
-          } else {
-            blendMask(target.pixel(x0, y), coverage: UnsafeRawPointer(row), count: n, paint: paint)
-          }
+          // A gradient's colors: the shapes' blend.
+          let colors = shading.shade(x: x0, y: y, count: n)
+          blendShadedMask(target.pixel(x0, y), coverage: UnsafeRawPointer(row), colors: colors, count: n)
         }
         y &+= 1
       }
