@@ -71,6 +71,28 @@ import Testing
     #expect(c2.maxError <= Self.straightLimit, "\(c2)")
   }
 
+  @Test func dashesOffTheCanvasAreDropped() {
+    // The same dashed line inside the canvas, alone and beside copies wholly beyond each
+    // side of it: the copies' dashes are dropped (no contour, no pixel), the line's are drawn
+    // as before; and a line that leaves the canvas keeps the dashes that reach into it.
+    let inside: [PathGeometry.Element] = [.move(Self.P(6.3, 9.1)), .line(Self.P(33.8, 28.4))]
+    var beyond = inside
+    for (dx, dy) in [(-40.0, 0.0), (40.0, 0.0), (0.0, -40.0), (0.0, 40.0)] {
+      beyond += [.move(Self.P(6.3 + dx, 9.1 + dy)), .line(Self.P(33.8 + dx, 28.4 + dy))]
+    }
+    let style = StrokeStyle(lineWidth: 3.4, lineCap: .butt, dash: [5.2, 3.1], dashPhase: 0.8)
+    let alone = Self.counts(PathGeometry(inside), style, width: 40, height: 36)
+    let withCopies = Self.counts(PathGeometry(beyond), style, width: 40, height: 36)
+    #expect(
+      alone.plain > 3 && withCopies.plain == alone.plain && withCopies.swept == alone.swept, "\(alone) \(withCopies)")
+    let a = render([PathCoverage.strokeItem(PathGeometry(inside), style)], width: 40, height: 36)
+    let b = render([PathCoverage.strokeItem(PathGeometry(beyond), style)], width: 40, height: 36)
+    #expect(a.bytes == b.bytes)
+    let leaving = PathGeometry([.move(Self.P(-30.2, 4.4)), .line(Self.P(20.5, 31.7))])
+    let c = PathCoverage.checkStroke("a line leaving the canvas", leaving, style, width: 40, height: 36)
+    #expect(c.maxError <= Self.straightLimit, "\(c)")
+  }
+
   @Test func dashesThatShareAPixel() {
     // Gaps under a pixel's extent: two dashes may cover parts of one pixel, whose coverage
     // is the sum of both parts, blended once (painted apart it would be blended twice, off
