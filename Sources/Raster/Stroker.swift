@@ -755,9 +755,10 @@ extension PathRecorder {
       if x < canvasWidth { right = false }
       if y > 0 { above = false }
       if y < canvasHeight { below = false }
+      if !(left || right || above || below) { return false }  // most dashes: at the first point
       i &+= 1
     }
-    return left || right || above || below
+    return true
   }
 }
 
