@@ -58,6 +58,9 @@ struct PathRecorder {
   var innerThroughCorner = false
   /// The frame needed more than `maxFramePoints`; what was recorded is meaningless.
   var exceeded = false
+  /// The canvas the stroke being recorded is drawn on (`strokePath`'s width and height;
+  /// infinite under a projection): a dash wholly beyond one of its sides is dropped.
+  var canvasWidth = Double.infinity, canvasHeight = Double.infinity
 
   init(points: UnsafeMutablePointer<Double>, capacity: Int) {
     self.points = points; self.capacity = capacity
