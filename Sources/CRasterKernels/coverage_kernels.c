@@ -271,9 +271,152 @@ __attribute__((target("avx2"))) void flipbook_resolve_blend_avx2(
   }
 }
 
+// The same resolve and blend 16 cells (4 blocks) a step in 512 bits, for CPUs with AVX-512
+// F, BW and VL. Every float sum is formed from the same two operands as above (each block's
+// own prefix first, then the carry chained block by block), so the bytes are the same.
+#define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) static inline __attribute__((always_inline))
+
+/// coverage_words for 16 lanes.
+AVX512 __m512i coverage_words16(__m512 sum) {
+  __m512 a = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(sum), _mm512_set1_epi32(0x7FFFFFFF)));
+  a = _mm512_min_ps(_mm512_set1_ps(1), a);  // vminps keeps the second operand's NaN, as above
+  __m512 q = _mm512_add_ps(_mm512_mul_ps(a, _mm512_set1_ps(255)), _mm512_set1_ps(12582912.0f));
+  __m512i c = _mm512_and_si512(_mm512_castps_si512(q), _mm512_set1_epi32(0xFF));
+  return _mm512_or_si512(c, _mm512_slli_epi32(c, 16));
+}
+
+/// running_sums8 for the 16 cells at `p`: the four blocks' prefixes at once (within each
+/// 128-bit lane), then the carry through them one add after another, as running_sums8 does.
+AVX512 __m512 running_sums16(float *p, __m128 *carry) {
+  __m512 v = _mm512_loadu_ps(p);
+  _mm512_storeu_ps(p, _mm512_setzero_ps());
+  v = _mm512_add_ps(v, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(v), 4)));
+  v = _mm512_add_ps(v, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(v), 8)));
+  __m512 t = _mm512_permute_ps(v, 0xFF);  // each block's total in its 4 lanes
+  __m128 c0 = *carry;
+  __m128 c1 = _mm_add_ps(_mm512_castps512_ps128(t), c0);
+  __m128 c2 = _mm_add_ps(_mm512_extractf32x4_ps(t, 1), c1);
+  __m128 c3 = _mm_add_ps(_mm512_extractf32x4_ps(t, 2), c2);
+  *carry = _mm_add_ps(_mm512_extractf32x4_ps(t, 3), c3);
+  __m512 cs = _mm512_insertf32x4(_mm512_castps128_ps512(c0), c1, 1);
+  cs = _mm512_insertf32x4(cs, c2, 2);
+  cs = _mm512_insertf32x4(cs, c3, 3);
+  return _mm512_add_ps(v, cs);
+}
+
+typedef struct {
+  uint32_t packed;
+  __m512i cLo, cHi, cA, solidInv;
+} paint16;
+
+AVX512 __m512i div255_16(__m512i v) {
+  return _mm512_mulhi_epu16(_mm512_add_epi16(v, _mm512_set1_epi16(128)), _mm512_set1_epi16(257));
+}
+
+/// blend_avx2.h's `over` for 16 pixels.
+AVX512 __m512i over16(__m512i d, __m512i sLo, __m512i sHi, __m512i inv) {
+  const __m512i low = _mm512_set1_epi16(0x00FF);
+  __m512i lo = _mm512_add_epi16(sLo, div255_16(_mm512_mullo_epi16(_mm512_and_si512(d, low), inv)));
+  __m512i hi = _mm512_add_epi16(sHi, div255_16(_mm512_mullo_epi16(_mm512_srli_epi16(d, 8), inv)));
+  return _mm512_or_si512(lo, _mm512_slli_epi16(hi, 8));
+}
+
+/// blend_avx2.h's `blend_group` for 16 pixels.
+AVX512 __m512i blend_group16(__m512i d, __m512i cov, const paint16 *c) {
+  if (_mm512_cmpeq_epi32_mask(cov, _mm512_set1_epi32(0x00FF00FF)) == 0xFFFF) {
+    return over16(d, c->cLo, c->cHi, c->solidInv);  // all 255
+  }
+  __m512i sLo = div255_16(_mm512_mullo_epi16(c->cLo, cov));
+  __m512i sHi = div255_16(_mm512_mullo_epi16(c->cHi, cov));
+  __m512i inv = _mm512_sub_epi16(_mm512_set1_epi16(255), div255_16(_mm512_mullo_epi16(c->cA, cov)));
+  return over16(d, sLo, sHi, inv);
+}
+
+/// Blends `n` > 0 pixels at `p` (16 at most) with the coverage words `cov` (none if all are
+/// 0). A pixel with coverage 0 comes out as it was, so blending all 16 where blend8 would skip
+/// a half gives the same bytes.
+AVX512 void blend16(uint8_t *p, long n, __m512i cov, const paint16 *c) {
+  if (!_mm512_test_epi32_mask(cov, cov)) return;
+  if (n >= 16) {
+    __m512i d = _mm512_loadu_si512(p);
+    _mm512_storeu_si512(p, blend_group16(d, cov, c));
+  } else {
+    __mmask16 m = (__mmask16)((1u << n) - 1);
+    __m512i d = _mm512_maskz_loadu_epi32(m, p);
+    _mm512_mask_storeu_epi32(p, m, blend_group16(d, cov, c));
+  }
+}
+
+/// blend_span 16 pixels a step.
+AVX512 void blend_span16(uint8_t *p, long n, __m512i cov, const paint16 *c) {
+  if (_mm_cvtsi128_si32(_mm512_castsi512_si128(cov)) == 0x00FF00FF) {
+    if ((c->packed >> 24) == 255) {
+      flipbook_fill_avx2(p, n, c->packed);
+    } else {
+      flipbook_blend_solid_avx2(p, n, c->packed);
+    }
+    return;
+  }
+  for (; n > 0; n -= 16, p += 64) blend16(p, n, cov, c);
+}
+
+__attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) void flipbook_resolve_blend_avx512(
+    const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed) {
+  const long nb = acc->stride >> 2, width = (long)acc->w, rows = (long)acc->h;
+  const paint c8 = {
+      packed, _mm256_set1_epi32((int)(packed & 0x00FF00FF)), _mm256_set1_epi32((int)((packed >> 8) & 0x00FF00FF)),
+      _mm256_set1_epi16((short)(packed >> 24)), _mm256_set1_epi16((short)(255 - (packed >> 24)))};
+  const paint16 c = {
+      packed, _mm512_set1_epi32((int)(packed & 0x00FF00FF)), _mm512_set1_epi32((int)((packed >> 8) & 0x00FF00FF)),
+      _mm512_set1_epi16((short)(packed >> 24)), _mm512_set1_epi16((short)(255 - (packed >> 24)))};
+  for (long r = 0; r < rows; r++) {
+    uint64_t *rowBits = acc->bits + r * acc->wordsPerRow;
+    const long first = next_block(rowBits, 0, nb, 0);
+    if (first >= nb) continue;
+    float *cells = acc->cells + r * acc->stride;
+    uint8_t *row = (uint8_t *)dst + r * rowBytes;
+    __m128 carry = _mm_setzero_ps();
+    long b = first;
+    for (;;) {
+      // Block b is touched: resolve it and the next three (or one, or none, at the row's end).
+      const long px = b << 2;
+      if (b + 3 < nb) {
+        __m512i cov = coverage_words16(running_sums16(cells + px, &carry));
+        if (px < width) blend16(row + px * 4, width - px, cov, &c);
+        b += 4;
+      } else if (b + 1 < nb) {
+        __m256i cov = coverage_words(running_sums8(cells + px, &carry));
+        if (px < width) blend8(row + px * 4, width - px, cov, &c8);
+        b += 2;
+      } else {
+        __m256i cov = coverage_words(running_sums4(cells + px, &carry));
+        if (px < width) blend8(row + px * 4, width - px < 4 ? width - px : 4, cov, &c8);
+        b += 1;
+      }
+      if (b >= nb) break;
+      if ((rowBits[b >> 6] >> (b & 63)) & 1) continue;
+      const long t = next_block(rowBits, b, nb, 0);
+      if (t >= nb) break;
+      // Blocks b..<t are untouched: their running sum is the carry.
+      __m256i cov8 = coverage_words(_mm256_set_m128(carry, carry));
+      const long ps = b << 2, pe = (t << 2) < width ? (t << 2) : width;
+      if (pe > ps && !_mm256_testz_si256(cov8, cov8)) {
+        blend_span16(row + ps * 4, pe - ps, _mm512_broadcast_i64x4(cov8), &c);
+      }
+      b = t;
+    }
+    const long wLast = (b - 1) >> 6;
+    for (long wi = first >> 6; wi <= wLast; wi++) rowBits[wi] = 0;
+  }
+}
+
 #else
 
 void flipbook_resolve_blend_avx2(const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed) {
+  (void)acc; (void)dst; (void)rowBytes; (void)packed;
+}
+
+void flipbook_resolve_blend_avx512(const flipbook_accumulator *acc, void *dst, long rowBytes, uint32_t packed) {
   (void)acc; (void)dst; (void)rowBytes; (void)packed;
 }
 

@@ -18,7 +18,8 @@ import CRasterKernels
 /// Whether the AVX2 kernels of CRasterKernels run on this CPU (they give the same bytes).
 package let avx2 = flipbook_avx2_available()
 
-/// Whether glyph masks are blended 16 pixels a step with AVX-512 (the same bytes as AVX2's 8).
+/// Whether glyph masks and plain-color path coverage are blended 16 pixels a step with AVX-512
+/// (the same bytes as AVX2's 8).
 package let avx512 = avx2 && flipbook_avx512_available()
 
 extension PremulColor {

@@ -38,15 +38,17 @@ import Testing
     }
 
     /// Resolves the cells into `pixels` (`rowBytes` bytes a row) with `color`, by the Swift
-    /// loops or the fused AVX2 kernel.
-    mutating func resolve(into pixels: inout [UInt8], rowBytes: Int, color: PremulColor, useAVX2: Bool) {
+    /// loops or the fused AVX2 kernel (or its AVX-512 twin).
+    mutating func resolve(
+      into pixels: inout [UInt8], rowBytes: Int, color: PremulColor, useAVX2: Bool, useAVX512: Bool = false
+    ) {
       let (stride, wordsPerRow, x0, y0, width, rows) = (stride, wordsPerRow, x0, y0, width, rows)
       var scratch = [UInt8](repeating: 0, count: stride * 4)
       cells.withUnsafeMutableBufferPointer { c in
         bits.withUnsafeMutableBufferPointer { b in
           let acc = Accumulator(
             cells: c.baseAddress!, bits: b.baseAddress!, stride: stride, wordsPerRow: wordsPerRow,
-            x0: x0, y0: y0, width: width, rows: rows, useAVX2: useAVX2)
+            x0: x0, y0: y0, width: width, rows: rows, useAVX2: useAVX2, useAVX512: useAVX512)
           pixels.withUnsafeMutableBytes { p in
             scratch.withUnsafeMutableBytes { s in
               acc.resolve(
@@ -112,9 +114,12 @@ import Testing
   /// and cells and bits left zeroed. The windows' widths end inside a block and on one; the
   /// shapes give rows of touched blocks with solid, empty and partly covered (a horizontal
   /// edge at a fractional y) stretches between them, with translucent and opaque colors.
-  @Test(arguments: [(37, 23), (300, 9), (6, 40), (64, 17)])
-  func resolveMatchesSwiftLoops(size: (width: Int, rows: Int)) {
-    if !avx2 { return }  // this CPU only runs the Swift loops
+  ///
+  /// With AVX-512 the 16-pixel kernel is checked the same way; the widths (and the random
+  /// shapes' touched blocks) put its four-block steps at every offset from a row's end.
+  @Test(arguments: [(37, 23), (300, 9), (6, 40), (64, 17), (61, 11), (18, 13), (125, 7)], [false, true])
+  func resolveMatchesSwiftLoops(size: (width: Int, rows: Int), wide: Bool) {
+    if !avx2 || (wide && !avx512) { return }  // this CPU only runs the Swift loops
     var g = SeededRandomNumberGenerator(seed: UInt64(size.width * 31 + size.rows))
     var mismatches = 0, unclean = 0, drawn = 0
     for trial in 0..<300 {
@@ -138,7 +143,7 @@ import Testing
       let color = PremulColor(r: channel(), g: channel(), b: channel(), a: a)
       var bySwift = background, byAVX = background
       swift.resolve(into: &bySwift, rowBytes: rowBytes, color: color, useAVX2: false)
-      avx.resolve(into: &byAVX, rowBytes: rowBytes, color: color, useAVX2: true)
+      avx.resolve(into: &byAVX, rowBytes: rowBytes, color: color, useAVX2: true, useAVX512: wide)
       if bySwift != byAVX { mismatches += 1 }
       if !swift.isClean || !avx.isClean { unclean += 1 }
       if bySwift != background { drawn += 1 }

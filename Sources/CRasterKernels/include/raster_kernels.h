@@ -63,7 +63,8 @@ void flipbook_blend_glyphs_avx2(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
     const flipbook_glyph_draw *draws, long count, uint32_t packed);
 
-/// True when this CPU (and its OS) runs flipbook_blend_glyphs_avx512: AVX-512 F, BW and VL.
+/// True when this CPU (and its OS) runs flipbook_blend_glyphs_avx512 and
+/// flipbook_resolve_blend_avx512: AVX-512 F, BW and VL.
 bool flipbook_avx512_available(void);
 
 /// flipbook_blend_glyphs_avx2 16 pixels a step in 512-bit registers where a mask allows it:
