@@ -31,8 +31,8 @@ struct OverlapScratch {
   /// Per depth of the enumeration: the intersection so far (x, y pairs) and its box.
   var levels: [[Double]] = []
   var boxes: [Double] = []
-  /// The other buffer of the clipper's passes.
-  var pass: [Double] = []
+  /// The clipper's two buffers.
+  let clip = PolygonClipScratch()
   /// The terms added (contours whose points are in the recorder).
   var terms: [(start: Int, end: Int, sign: Double)] = []
   var work = 0
@@ -104,29 +104,22 @@ extension PathRecorder {
       if s.work > maxOverlapWork { return false }
       if s.levels.count <= depth &+ 1 { s.levels.append([]) }
       if s.boxes.count < (depth &+ 2) &* 4 { s.boxes.append(contentsOf: [0, 0, 0, 0]) }
-      var out = s.levels[depth &+ 1]
-      s.levels[depth &+ 1] = []  // keep `out` uniquely referenced
       let memberPoints = UnsafePointer(points + c.start &* 2)
-      var pass = s.pass
-      s.pass = []
-      s.levels[depth].withUnsafeBufferPointer { current in
+      let clip = s.clip
+      let (out, k) = s.levels[depth].withUnsafeBufferPointer { current in
         if convex {
           // The intersection so far is convex: clip the member by it.
-          clipPolygon(
-            memberPoints, n, by: current.baseAddress!, current.count >> 1, orientation: orientation, into: &out,
-            pass: &pass)
+          return clipPolygon(
+            memberPoints, n, by: current.baseAddress!, current.count >> 1, orientation: orientation, scratch: clip)
         } else {
-          clipPolygon(
-            current.baseAddress!, current.count >> 1, by: memberPoints, n, orientation: orientation, into: &out,
-            pass: &pass)
+          return clipPolygon(
+            current.baseAddress!, current.count >> 1, by: memberPoints, n, orientation: orientation, scratch: clip)
         }
       }
-      s.pass = pass
-      let k = out.count >> 1
       var area2 = 0.0
       var box = (minX: 0.0, minY: 0.0, maxX: 0.0, maxY: 0.0)
       if k >= 3 {
-        let r = out.withUnsafeBufferPointer { polygonBoxAndArea($0.baseAddress!, count: k) }
+        let r = polygonBoxAndArea(out, count: k)
         area2 = r.twiceArea
         box = (r.minX, r.minY, r.maxX, r.maxY)
       }
@@ -143,7 +136,8 @@ extension PathRecorder {
         let o1 = o &+ 4
         s.boxes[o1] = box.minX; s.boxes[o1 &+ 1] = box.minY; s.boxes[o1 &+ 2] = box.maxX
         s.boxes[o1 &+ 3] = box.maxY
-        s.levels[depth &+ 1] = out
+        s.levels[depth &+ 1].removeAll(keepingCapacity: true)
+        s.levels[depth &+ 1].append(contentsOf: UnsafeBufferPointer(start: out, count: k &* 2))
         if m < members.count {
           let ok = overlapTerms(
             members, from: m, depth: depth &+ 1, size: size &+ 1, convex: convex && memberConvex, c0: c0,
@@ -151,7 +145,8 @@ extension PathRecorder {
           if !ok { return false }
         }
       } else {
-        s.levels[depth &+ 1] = out
+        s.levels[depth &+ 1].removeAll(keepingCapacity: true)
+        s.levels[depth &+ 1].append(contentsOf: UnsafeBufferPointer(start: out, count: k &* 2))
       }
     }
     return true
@@ -185,14 +180,19 @@ func polygonBoxAndArea(
 
 /// Sutherland–Hodgman: the closed polygon `subject` (n points, x y pairs; any polygon) clipped
 /// by the convex polygon `clip` (m points) whose shoelace orientation (Σ cross of consecutive
-/// points: positive counterclockwise in x-right y-up axes) has the sign of `orientation`, into
-/// `out`. Points on a clip edge count as inside; `pass` is scratch.
+/// points: positive counterclockwise in x-right y-up axes) has the sign of `orientation`.
+/// Points on a clip edge count as inside. Returns the result's points (in one of `scratch`'s
+/// buffers, valid until its next use) and their count. The passes write into raw buffers
+/// sized for each pass's most points (two per point in), not appended to arrays: appends cost
+/// a uniqueness check each (1M a frame in the path workload's dash terms).
 func clipPolygon(
   _ subject: UnsafePointer<Double>, _ n: Int, by clip: UnsafePointer<Double>, _ m: Int, orientation: Double,
-  into out: inout [Double], pass: inout [Double]
-) {
-  out.removeAll(keepingCapacity: true)
-  out.append(contentsOf: UnsafeBufferPointer(start: subject, count: n &* 2))
+  scratch: PolygonClipScratch
+) -> (points: UnsafePointer<Double>, count: Int) {
+  var cur = scratch.buffer(0, points: n)
+  cur.update(from: subject, count: n &* 2)
+  var which = 0
+  var k = n
   var ax = clip[(m &- 1) &* 2], ay = clip[(m &- 1) &* 2 &+ 1]
   var e = 0
   while e < m {
@@ -202,35 +202,40 @@ func clipPolygon(
     let cax = ax, cay = ay
     ax = bx; ay = by
     if ex == 0 && ey == 0 { continue }
-    let k = out.count >> 1
-    if k == 0 { return }
-    swap(&out, &pass)
-    out.removeAll(keepingCapacity: true)
-    pass.withUnsafeBufferPointer { p in
-      // Signed distance (times the edge length) to the inside, ≥ 0 inside.
-      @inline(__always) func d(_ x: Double, _ y: Double) -> Double {
-        let c = ex * (y - cay) - ey * (x - cax)
-        return orientation < 0 ? -c : c
-      }
-      var sx = p[(k &- 1) &* 2], sy = p[(k &- 1) &* 2 &+ 1]
-      var ds = d(sx, sy)
-      var j = 0
-      while j < k {
-        let x = p[j &* 2], y = p[j &* 2 &+ 1]
-        let de = d(x, y)
-        if de >= 0 {
-          if ds < 0 && de > 0 {
-            let t = ds / (ds - de)
-            out.append(sx + (x - sx) * t); out.append(sy + (y - sy) * t)
-          }
-          out.append(x); out.append(y)
-        } else if ds > 0 {
-          let t = ds / (ds - de)
-          out.append(sx + (x - sx) * t); out.append(sy + (y - sy) * t)
-        }
-        sx = x; sy = y; ds = de
-        j &+= 1
-      }
+    if k == 0 { break }
+    which ^= 1
+    let p = UnsafePointer(cur)
+    let out = scratch.buffer(which, points: k &* 2)
+    var o = 0
+    // Signed distance (times the edge length) to the inside, ≥ 0 inside.
+    @inline(__always) func d(_ x: Double, _ y: Double) -> Double {
+      let c = ex * (y - cay) - ey * (x - cax)
+      return orientation < 0 ? -c : c
     }
+    var sx = p[(k &- 1) &* 2], sy = p[(k &- 1) &* 2 &+ 1]
+    var ds = d(sx, sy)
+    var j = 0
+    while j < k {
+      let x = p[j &* 2], y = p[j &* 2 &+ 1]
+      let de = d(x, y)
+      if de >= 0 {
+        if ds < 0 && de > 0 {
+          let t = ds / (ds - de)
+          out[o] = sx + (x - sx) * t; out[o &+ 1] = sy + (y - sy) * t
+          o &+= 2
+        }
+        out[o] = x; out[o &+ 1] = y
+        o &+= 2
+      } else if ds > 0 {
+        let t = ds / (ds - de)
+        out[o] = sx + (x - sx) * t; out[o &+ 1] = sy + (y - sy) * t
+        o &+= 2
+      }
+      sx = x; sy = y; ds = de
+      j &+= 1
+    }
+    cur = out
+    k = o >> 1
   }
+  return (UnsafePointer(cur), k)
 }

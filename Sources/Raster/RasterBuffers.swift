@@ -41,9 +41,14 @@ final class RasterBuffers {
   private var groupBad: [Bool] = []
   private var groupPlain: [Bool] = []
   private var groupMembers: [Int] = []
-  /// `partitionContours`' contours in the order of their top rows, and per contour the next
-  /// member of its group (then, from index k, per root its first member).
-  private var contourByTop: [Int] = []
+  /// `partitionContours`' contours in the order of their top rows and their sort keys
+  /// (`orderByTopRow`), as many as `contourInfo` has room for; per contour the next member of
+  /// its group (then, from index k, per root its first member).
+  private var contourByTop = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  private var contourTops = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+  /// `orderByTopRow`'s count of contours per row.
+  private var contourRowCounts = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  private var contourRowCountsCapacity = 1
   private var groupNext: [Int] = []
   private var contourOrder: [(start: Int, end: Int, sign: Double)] = []
   /// Per contour of a path command that has several: the least and greatest y of its points,
@@ -131,6 +136,7 @@ final class RasterBuffers {
 
   deinit {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate(); contourRows.deallocate()
+    contourByTop.deallocate(); contourTops.deallocate(); contourRowCounts.deallocate()
     monotoneScratch.deallocate()
     shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
@@ -1445,11 +1451,15 @@ final class RasterBuffers {
     if k < 2 || k > maxFreeContours { return (c0, c1) }
     if contourInfoCapacity < k {
       contourInfo.deallocate()
+      contourByTop.deallocate()
+      contourTops.deallocate()
       contourInfoCapacity = max(k, contourInfoCapacity &* 2)
       contourInfo = .allocate(capacity: contourInfoCapacity &* infoStride)
+      contourByTop = .allocate(capacity: contourInfoCapacity)
+      contourTops = .allocate(capacity: contourInfoCapacity)
     }
     // Per contour: minX, minY, maxX, maxY, shoelace sign, convex (1), simple (1), point count,
-    // group (union–find parent).
+    // group (union–find parent), twice the signed area (as `convexSeparated` sums it).
     let info = contourInfo
     let pts = UnsafePointer(rec.points)
     var i = 0
@@ -1468,6 +1478,7 @@ final class RasterBuffers {
       b[6] = simple ? 1 : 0
       b[7] = Double(n)
       b[8] = Double(i)
+      b[9] = area
       i &+= 1
     }
     @inline(__always) func root(_ i: Int) -> Int {
@@ -1487,26 +1498,25 @@ final class RasterBuffers {
     defer { self.groupBad = groupBad }
     groupBad.removeAll(keepingCapacity: true)
     groupBad.append(contentsOf: repeatElement(false, count: k))
-    contourByTop.removeAll(keepingCapacity: true)
-    contourByTop.append(contentsOf: 0..<k)
-    contourByTop.sort { info[$0 &* infoStride &+ 1] < info[$1 &* infoStride &+ 1] }
-    let byTop = contourByTop
-    contourByTop = []  // keep the buffer uniquely referenced
-    defer { contourByTop = byTop }
+    let byTop = contourByTop, keys = contourTops
+    let (origin, rows) = orderByTopRow(
+      tops: info + 1, stride: infoStride, count: k, order: byTop, keys: keys, counts: &contourRowCounts,
+      countsCapacity: &contourRowCountsCapacity)
     var ti = 0
     while ti < k {
       let i = byTop[ti]
       let a = info + i &* infoStride
+      let bottomKey = topRowKey(a[3], origin: origin, rows: rows)
       var tj = ti &+ 1
       while tj < k {
+        if keys[tj] > bottomKey { break }  // b and every later one start below a
         let j = byTop[tj]
         let b = info + j &* infoStride
-        if a[3] < b[1] { break }  // b and every later one start below a
-        let apart = a[2] < b[0] || b[2] < a[0] || b[3] < a[1]
+        let apart = a[3] < b[1] || a[2] < b[0] || b[2] < a[0] || b[3] < a[1]
         if !apart {
           // Edge-line separation only for small polygons (dashes): bounded work.
           let small = a[7] <= maxSeparatedPoints && b[7] <= maxSeparatedPoints
-          if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j)) {
+          if !(small && a[5] != 0 && b[5] != 0 && convexSeparated(rec, c0 &+ i, c0 &+ j, a[9], b[9])) {
             let ra = root(i), rb = root(j)
             let bad = groupBad[ra] || groupBad[rb] || (a[5] == 0 && b[5] == 0)
             let r = min(ra, rb)
@@ -1559,15 +1569,17 @@ final class RasterBuffers {
     i = 0
     while i < k {
       if Int(info[i &* infoStride &+ 8]) == i && !groupBad[i] {
-        members.removeAll(keepingCapacity: true)
-        var j = i
-        while j >= 0 {
-          members.append(j)
-          j = next[j]
-        }
-        if members.count == 1 {
+        if next[i] < 0 {
+          // Alone (most dashes): no member list to build (its `removeAll` cost ~80
+          // instructions a contour).
           groupPlain[i] = true
         } else if !evenOdd {
+          members.removeAll(keepingCapacity: true)
+          var j = i
+          while j >= 0 {
+            members.append(j)
+            j = next[j]
+          }
           groupPlain[i] = rec.addOverlapTerms(
             members, c0: c0, facts: ContourFacts(info: info, stride: infoStride, convexIndex: 5),
             orientation: info[i &* infoStride &+ 4], scratch: &overlapScratch)
@@ -1599,22 +1611,16 @@ final class RasterBuffers {
   }
 
   /// Whether one of the two convex contours has an edge whose line has the whole other
-  /// contour strictly on its outer side (by a margin far above rounding).
-  private func convexSeparated(_ rec: PathRecorder, _ ca: Int, _ cb: Int) -> Bool {
+  /// contour strictly on its outer side (by a margin far above rounding). `areaA`, `areaB`:
+  /// their twice signed areas as `polygonBoxAndArea` sums them (about the first point; the
+  /// orientation), taken from the grouping's table instead of summed again per pair.
+  private func convexSeparated(_ rec: PathRecorder, _ ca: Int, _ cb: Int, _ areaA: Double, _ areaB: Double) -> Bool {
     let pts = UnsafePointer(rec.points)
-    @inline(__always) func splits(_ a: (start: Int, end: Int, sign: Double), _ b: (start: Int, end: Int, sign: Double))
-      -> Bool
-    {
+    @inline(__always) func splits(
+      _ a: (start: Int, end: Int, sign: Double), _ b: (start: Int, end: Int, sign: Double), _ area: Double
+    ) -> Bool {
       let p = pts + a.start &* 2, n = a.end &- a.start
       let q = pts + b.start &* 2, m = b.end &- b.start
-      // Orientation of a (its shoelace sign about its first point).
-      var area = 0.0
-      var j = 2
-      while j < n {
-        area +=
-          (p[(j &- 1) &* 2] - p[0]) * (p[j &* 2 &+ 1] - p[1]) - (p[j &* 2] - p[0]) * (p[(j &- 1) &* 2 &+ 1] - p[1])
-        j &+= 1
-      }
       if area == 0 { return false }
       var e = 0
       var sx = p[(n &- 1) &* 2], sy = p[(n &- 1) &* 2 &+ 1]
@@ -1640,7 +1646,7 @@ final class RasterBuffers {
       return false
     }
     let a = rec.contours[ca], b = rec.contours[cb]
-    return splits(a, b) || splits(b, a)
+    return splits(a, b, areaA) || splits(b, a, areaB)
   }
 
   @inline(__always)
@@ -1661,7 +1667,7 @@ let maxFreeContours = 512
 /// Turns this flat (relative) count as straight in `partitionContours`' convexity test.
 let convexSlack = 1e-9
 /// Doubles per contour in `partitionContours`' table.
-private let infoStride = 9
+private let infoStride = 10
 /// The most points of a contour that `convexSeparated` tests (work per pair ≤ 2·32²).
 let maxSeparatedPoints = 32.0
 
