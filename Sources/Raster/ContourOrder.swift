@@ -60,17 +60,21 @@ func orderByTopRow(
   keys: UnsafeMutablePointer<Double>, counts: inout UnsafeMutablePointer<Int>, countsCapacity: inout Int
 ) -> (origin: Double, rows: Int) {
   var lo = Double.infinity, hi = -Double.infinity
+  var nan = false
   var i = 0
   while i < k {
     let y = tops[i &* stride]
     if y < lo { lo = y }
     if y > hi { hi = y }
+    if y.isNaN { nan = true }
     i &+= 1
   }
   // Rows spanned (the subtraction and truncation are monotone, so every row index is < rows).
+  // A NaN top (coordinates overflowed by a huge transform) takes the fallback, where it is
+  // only compared: its row index would trap.
   let span = hi - lo
   let limit = Double(k &* 4 &+ 256)
-  if k <= insertionSortLimit || !(span < limit) {
+  if nan || k <= insertionSortLimit || !(span < limit) {
     i = 0
     while i < k {
       order[i] = i

@@ -66,4 +66,13 @@ struct TopRowOrderTests {
       }
     }
   }
+
+  /// A NaN top (coordinates overflowed by a huge transform) among tops close enough for the
+  /// counting sort: the fallback orders them, every contour once, no trap.
+  @Test func aNaNTopTakesTheFallback() {
+    var tops = (0..<40).map { Double($0 % 7) * 1.5 }
+    tops[17] = .nan
+    let (order, _, _) = contoursOrderedByTopRow(tops, probes: [0, 3])
+    #expect(order.sorted() == Array(0..<40))
+  }
 }
