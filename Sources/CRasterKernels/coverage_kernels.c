@@ -4,6 +4,24 @@
 // Accumulator.resolve with a plain color's Paint (AccumulationKernels compares them too).
 #include "raster_kernels.h"
 
+void flipbook_outline_rows(const double *p, long n, double *rows) {
+  if (n < 1) return;
+  // The first chunk's lines start from the last point (the closing edge).
+  double lo = p[(n - 1) * 2 + 1], hi = lo;
+  for (long i = 0; i < n;) {
+    const long e = i + FLIPBOOK_CHUNK_LINES < n ? i + FLIPBOOK_CHUNK_LINES : n;
+    for (; i < e; i++) {
+      const double y = p[i * 2 + 1];
+      lo = y < lo ? y : lo;
+      hi = y > hi ? y : hi;
+    }
+    *rows++ = lo;
+    *rows++ = hi;
+    // The next chunk's first line starts from this chunk's last point.
+    lo = hi = p[(e - 1) * 2 + 1];
+  }
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #include "blend_avx2.h"
@@ -148,6 +166,78 @@ __attribute__((target("avx2"))) void flipbook_add_polygon_avx2(
   }
 }
 
+__attribute__((target("avx2"))) void flipbook_add_polygon_rows_avx2(
+    const flipbook_accumulator *acc, const double *p, long n, double sign, const double *rows) {
+  if (n < 2) return;
+  const window a = {acc->cells, acc->bits, acc->stride, acc->wordsPerRow, acc->w, acc->h, sign};
+  const double ox = acc->ox, oy = acc->oy, top = oy, bottom = oy + acc->h;
+  const long chunks = (n + FLIPBOOK_CHUNK_LINES - 1) / FLIPBOOK_CHUNK_LINES;
+  for (long k = 0; k < chunks;) {
+    // Every point of a chunk on or above the window's top, or on or below its bottom: each
+    // of its lines is one that `line` drops (y − oy ≤ 0, or ≥ h: rounding is monotone).
+    if (rows[k * 2 + 1] <= top || rows[k * 2] >= bottom) {
+      k++;
+      continue;
+    }
+    // A run of chunks that reach the window, walked as one.
+    long k1 = k + 1;
+    while (k1 < chunks && !(rows[k1 * 2 + 1] <= top || rows[k1 * 2] >= bottom)) k1++;
+    const long i = k * FLIPBOOK_CHUNK_LINES;
+    const long e = k1 * FLIPBOOK_CHUNK_LINES < n ? k1 * FLIPBOOK_CHUNK_LINES : n;
+    const long j = i == 0 ? n - 1 : i - 1;
+    double px = p[j * 2] - ox, py = p[j * 2 + 1] - oy;
+    for (long l = i; l < e; l++) {
+      double x = p[l * 2] - ox, y = p[l * 2 + 1] - oy;
+      line(&a, px, py, x, y);
+      px = x;
+      py = y;
+    }
+    k = k1;
+  }
+}
+
+_Static_assert(FLIPBOOK_CHUNK_LINES % 2 == 0, "flipbook_outline_rows_avx2 takes two points a step");
+
+__attribute__((target("avx2"))) void flipbook_outline_rows_avx2(const double *p, long n, double *rows) {
+  if (n < 1) return;
+  // The least and greatest y of each chunk's points, two points (x, y, x, y) a step; the
+  // x lanes are min-ed and max-ed along and left out. The order of a min or max over finite
+  // values does not change it, so this is flipbook_outline_rows' table.
+  double before = p[(n - 1) * 2 + 1];  // the y of the point the chunk's first line starts from
+  long i = 0;
+  for (; i + FLIPBOOK_CHUNK_LINES <= n; i += FLIPBOOK_CHUNK_LINES) {
+    const double *q = p + i * 2;
+    __m256d lo = _mm256_loadu_pd(q), hi = lo;
+    for (long t = 2; t < FLIPBOOK_CHUNK_LINES; t += 2) {
+      const __m256d v = _mm256_loadu_pd(q + t * 2);
+      lo = _mm256_min_pd(lo, v);
+      hi = _mm256_max_pd(hi, v);
+    }
+    const __m128d lo2 = _mm_min_pd(_mm256_castpd256_pd128(lo), _mm256_extractf128_pd(lo, 1));
+    const __m128d hi2 = _mm_max_pd(_mm256_castpd256_pd128(hi), _mm256_extractf128_pd(hi, 1));
+    const double l = _mm_cvtsd_f64(_mm_unpackhi_pd(lo2, lo2)), h = _mm_cvtsd_f64(_mm_unpackhi_pd(hi2, hi2));
+    rows[0] = before < l ? before : l;
+    rows[1] = before > h ? before : h;
+    rows += 2;
+    before = q[(FLIPBOOK_CHUNK_LINES - 1) * 2 + 1];
+  }
+  if (i < n) {
+    double lo = before, hi = before;
+    for (; i < n; i++) {
+      const double y = p[i * 2 + 1];
+      lo = y < lo ? y : lo;
+      hi = y > hi ? y : hi;
+    }
+    rows[0] = lo;
+    rows[1] = hi;
+  }
+}
+
+/// Zeroes `n` words at `p`: the rest of a row's block words past its first (rare).
+__attribute__((noinline)) static void clear_more_words(uint64_t *p, long n) {
+  for (long i = 0; i < n; i++) p[i] = 0;
+}
+
 /// The first block at or after `from` whose bit is set (flip = 0) or clear (flip = ~0), or
 /// `limit`: Coverage.swift's nextSet and nextClear.
 AVX2 long next_block(const uint64_t *bits, long from, long limit, uint64_t flip) {
@@ -203,6 +293,15 @@ typedef struct {
   __m256i cLo, cHi, cA, solidInv;
 } paint;
 
+/// Zeroes a row's block words that can hold set bits, those of blocks first…end−1: usually
+/// one word, stored directly (as a loop, the compiler made it a memset call per row, with
+/// the kernel's constants reloaded after it: ~35 instructions a row).
+AVX2 void clear_words(uint64_t *rowBits, long first, long end) {
+  const long w0 = first >> 6, wLast = (end - 1) >> 6;
+  rowBits[w0] = 0;
+  if (__builtin_expect(wLast > w0, 0)) clear_more_words(rowBits + w0 + 1, wLast - w0);
+}
+
 /// Blends `n` ≤ 8 pixels at `p` with the coverage words `cov` (none if all are 0).
 AVX2 void blend8(uint8_t *p, long n, __m256i cov, const paint *c) {
   if (_mm256_testz_si256(cov, cov)) return;
@@ -216,14 +315,33 @@ AVX2 void blend8(uint8_t *p, long n, __m256i cov, const paint *c) {
   }
 }
 
+/// The paint over `n` > 0 pixels at `p` at full coverage: flipbook_fill_avx2 for an opaque
+/// color, flipbook_blend_solid_avx2 otherwise (the same `over` of the same operands), inline.
+/// As calls they cost, per solid span, a vzeroupper and every constant of the resolve spilled
+/// and loaded again (~15,000 spans a frame of the path workload, the translucent blobs'
+/// and arcs' insides).
+AVX2 void solid_span(uint8_t *p, long n, const paint *c) {
+  if ((c->packed >> 24) == 255) {
+    const __m256i v = _mm256_set1_epi32((int)c->packed);
+    for (; n >= 8; n -= 8, p += 32) _mm256_storeu_si256((__m256i *)p, v);
+    if (n > 0) _mm256_maskstore_epi32((int *)p, first_lanes(n), v);
+    return;
+  }
+  for (; n >= 8; n -= 8, p += 32) {
+    const __m256i d = _mm256_loadu_si256((const __m256i *)p);
+    _mm256_storeu_si256((__m256i *)p, over(d, c->cLo, c->cHi, c->solidInv));
+  }
+  if (n > 0) {
+    const __m256i m = first_lanes(n);
+    const __m256i d = _mm256_maskload_epi32((const int *)p, m);
+    _mm256_maskstore_epi32((int *)p, m, over(d, c->cLo, c->cHi, c->solidInv));
+  }
+}
+
 /// Blends `n` pixels at `p` with one coverage (`cov`, every word the same, not 0).
 AVX2 void blend_span(uint8_t *p, long n, __m256i cov, const paint *c) {
   if (_mm256_extract_epi32(cov, 0) == 0x00FF00FF) {
-    if ((c->packed >> 24) == 255) {
-      flipbook_fill_avx2(p, n, c->packed);
-    } else {
-      flipbook_blend_solid_avx2(p, n, c->packed);
-    }
+    solid_span(p, n, c);
     return;
   }
   for (; n > 0; n -= 8, p += 32) blend8(p, n, cov, c);
@@ -265,9 +383,7 @@ __attribute__((target("avx2"))) void flipbook_resolve_blend_avx2(
       if (pe > ps && !_mm256_testz_si256(cov, cov)) blend_span(row + ps * 4, pe - ps, cov, &c);
       b = t;
     }
-    // Only words first…b−1 can hold set bits.
-    const long wLast = (b - 1) >> 6;
-    for (long wi = first >> 6; wi <= wLast; wi++) rowBits[wi] = 0;
+    clear_words(rowBits, first, b);
   }
 }
 
@@ -347,14 +463,27 @@ AVX512 void blend16(uint8_t *p, long n, __m512i cov, const paint16 *c) {
   }
 }
 
+/// solid_span 16 pixels a step.
+AVX512 void solid_span16(uint8_t *p, long n, const paint16 *c) {
+  if ((c->packed >> 24) == 255) {
+    const __m512i v = _mm512_set1_epi32((int)c->packed);
+    for (; n >= 16; n -= 16, p += 64) _mm512_storeu_si512(p, v);
+    if (n > 0) _mm512_mask_storeu_epi32(p, (__mmask16)((1u << n) - 1), v);
+    return;
+  }
+  for (; n >= 16; n -= 16, p += 64) {
+    _mm512_storeu_si512(p, over16(_mm512_loadu_si512(p), c->cLo, c->cHi, c->solidInv));
+  }
+  if (n > 0) {
+    const __mmask16 m = (__mmask16)((1u << n) - 1);
+    _mm512_mask_storeu_epi32(p, m, over16(_mm512_maskz_loadu_epi32(m, p), c->cLo, c->cHi, c->solidInv));
+  }
+}
+
 /// blend_span 16 pixels a step.
 AVX512 void blend_span16(uint8_t *p, long n, __m512i cov, const paint16 *c) {
   if (_mm_cvtsi128_si32(_mm512_castsi512_si128(cov)) == 0x00FF00FF) {
-    if ((c->packed >> 24) == 255) {
-      flipbook_fill_avx2(p, n, c->packed);
-    } else {
-      flipbook_blend_solid_avx2(p, n, c->packed);
-    }
+    solid_span16(p, n, c);
     return;
   }
   for (; n > 0; n -= 16, p += 64) blend16(p, n, cov, c);
@@ -405,8 +534,7 @@ __attribute__((target("avx2,avx512f,avx512bw,avx512vl"))) void flipbook_resolve_
       }
       b = t;
     }
-    const long wLast = (b - 1) >> 6;
-    for (long wi = first >> 6; wi <= wLast; wi++) rowBits[wi] = 0;
+    clear_words(rowBits, first, b);
   }
 }
 
@@ -423,5 +551,12 @@ void flipbook_resolve_blend_avx512(const flipbook_accumulator *acc, void *dst, l
 void flipbook_add_polygon_avx2(const flipbook_accumulator *acc, const double *p, long n, double sign) {
   (void)acc; (void)p; (void)n; (void)sign;
 }
+
+void flipbook_add_polygon_rows_avx2(
+    const flipbook_accumulator *acc, const double *p, long n, double sign, const double *rows) {
+  (void)acc; (void)p; (void)n; (void)sign; (void)rows;
+}
+
+void flipbook_outline_rows_avx2(const double *p, long n, double *rows) { flipbook_outline_rows(p, n, rows); }
 
 #endif

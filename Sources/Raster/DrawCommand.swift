@@ -31,6 +31,9 @@ struct DrawCommand {
   /// their inclusion–exclusion terms); cs..<c1 go through the sweep.
   var cs = 0
   var evenOdd = false
+  /// Whether the command's rows cross a band's border, so that its long plain contours
+  /// (c0..<cs) have row tables in `OutlineRows` (path).
+  var rowTables = false
   /// Exact rectangle in pixels (rect).
   var rx0 = 0.0, ry0 = 0.0, rx1 = 0.0, ry1 = 0.0
   /// Layer opacity (beginLayer).

@@ -56,6 +56,11 @@ final class RasterBuffers {
   /// walking every line of a tall dashed stroke once per band.
   private var contourRows = UnsafeMutablePointer<Double>.allocate(capacity: 2)
   private var contourRowsCapacity = 1
+  /// Row tables of the long contours of path commands that span several bands, so that a
+  /// band walks only the chunks of their lines that reach its rows (OutlineRows.swift).
+  private var outlineRows = OutlineRows()
+  /// Rows per band, unless the frame has an effect (then one band): set as a frame starts.
+  private var bandRows = 8
   /// Scratch of `isMonotoneSimple`: 2 doubles per outline point.
   private var monotoneScratch = UnsafeMutablePointer<Double>.allocate(capacity: 2)
   private var monotoneScratchCapacity = 1
@@ -138,6 +143,7 @@ final class RasterBuffers {
     cells.deallocate(); bits.deallocate(); cov.deallocate(); contourInfo.deallocate(); contourRows.deallocate()
     contourByTop.deallocate(); contourTops.deallocate(); contourRowCounts.deallocate()
     monotoneScratch.deallocate()
+    outlineRows.deallocate()
     shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
     for l in effectLayers + effectMasks { l.deallocate() }
@@ -226,6 +232,8 @@ final class RasterBuffers {
     rec.exceeded = false
     sweepScratch.work = 0
     sweepScratch.exceeded = false
+    outlineRows.reset()
+    bandRows = max(8, RasterBuffers.bandBytes / max(w &* 4, 1))
     record(list.items, width: w, height: h, recorder: &rec)
     exceededWorkLimit = rec.exceeded
     if rec.exceeded {
@@ -236,7 +244,7 @@ final class RasterBuffers {
     }
     recorder = rec
 
-    let bandRows = hasEffects ? h : max(8, RasterBuffers.bandBytes / (w &* 4))
+    let bandRows = hasEffects ? h : bandRows
     var by0 = 0
     while by0 < h {
       let by1 = min(by0 &+ bandRows, h)
@@ -832,22 +840,22 @@ final class RasterBuffers {
     // Contours that lie wholly above or below the band's rows add nothing (`line` drops them).
     let skips = op.c1 &- op.c0 > 1 && (op.y0 < wy0 || op.y1 > wy1)
     let top = Double(wy0), bottom = Double(wy1)
-    if op.sweep {
-      for c in op.c0..<op.cs {
-        if skips && (contourRows[c &* 2 &+ 1] <= top || contourRows[c &* 2] >= bottom) { continue }
-        let contour = recorder.contours[c]
+    // A band that holds part of the command: its long contours walk only their chunks of
+    // lines that reach the band's rows.
+    let chunked = op.rowTables && (op.y0 < wy0 || op.y1 > wy1)
+    let cs = op.sweep ? op.cs : op.c1
+    for c in op.c0..<cs {
+      if skips && (contourRows[c &* 2 &+ 1] <= top || contourRows[c &* 2] >= bottom) { continue }
+      let contour = recorder.contours[c]
+      if chunked, let rows = outlineRows.table(c) {
+        acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign, rows: rows)
+      } else {
         acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
       }
-      if op.cs < op.c1 {
-        acc.addSweep(
-          pts, contours: recorder.contours, range: op.cs..<op.c1, evenOdd: op.evenOdd, scratch: &sweepScratch)
-      }
-    } else {
-      for c in op.c0..<op.c1 {
-        if skips && (contourRows[c &* 2 &+ 1] <= top || contourRows[c &* 2] >= bottom) { continue }
-        let contour = recorder.contours[c]
-        acc.addPolygon(pts + contour.start &* 2, count: contour.end &- contour.start, sign: contour.sign)
-      }
+    }
+    if op.sweep && op.cs < op.c1 {
+      acc.addSweep(
+        pts, contours: recorder.contours, range: op.cs..<op.c1, evenOdd: op.evenOdd, scratch: &sweepScratch)
     }
     let dst = target.pixel(op.x0, wy0), rowBytes = target.width &* 4
     if let shading = shading(op) {
@@ -1305,6 +1313,10 @@ final class RasterBuffers {
     if sweep { (op.cs, op.c1) = partitionContours(&rec, c0: c0, c1: op.c1, evenOdd: evenOdd) }
     guard op.x1 > op.x0, op.y1 > op.y0, op.c1 > op.c0 else { return }
     if op.c1 &- op.c0 > 1 { recordContourRows(rec, op.c0..<op.c1) }
+    if op.cs > op.c0 && op.cs &- op.c0 <= OutlineRows.maxContours && op.y0 / bandRows != (op.y1 &- 1) / bandRows {
+      op.rowTables = true
+      outlineRows.record(rec.points, rec.contours, op.c0..<op.cs)
+    }
     commands.append(op)
   }
 

@@ -25,6 +25,27 @@ typedef struct {
 /// touches: Accumulator.addPolygon.
 void flipbook_add_polygon_avx2(const flipbook_accumulator *acc, const double *points, long count, double sign);
 
+/// Lines per chunk of an outline's row table (flipbook_outline_rows): chunk k holds lines
+/// k·FLIPBOOK_CHUNK_LINES up to the next chunk's first, line i running from point i − 1 (the
+/// last point for line 0, the closing edge) to point i, as flipbook_add_polygon_avx2 walks them.
+#define FLIPBOOK_CHUNK_LINES 8
+
+/// The row table of the closed polygon of `count` points at `points`: per chunk of
+/// FLIPBOOK_CHUNK_LINES lines, the least and greatest y of their end points, into `rows`
+/// (2 doubles a chunk, ⌈count / FLIPBOOK_CHUNK_LINES⌉ chunks).
+void flipbook_outline_rows(const double *points, long count, double *rows);
+
+/// flipbook_outline_rows two points a step in AVX2 (the same table).
+void flipbook_outline_rows_avx2(const double *points, long count, double *rows);
+
+/// flipbook_add_polygon_avx2 walking only the chunks of lines that can reach the window's
+/// rows (by the polygon's row table `rows`, from flipbook_outline_rows): a chunk whose points
+/// all lie on or above the window's top, or all on or below its bottom, adds nothing there,
+/// so the cells get the same additions in the same order. For outlines that span several
+/// bands, each of which would otherwise step through every line.
+void flipbook_add_polygon_rows_avx2(
+    const flipbook_accumulator *acc, const double *points, long count, double sign, const double *rows);
+
 /// Resolves the window's rows into coverage and blends `packed` (a premultiplied color, r in
 /// the low byte) through it into the pixels from `dst` (the window's cell (0, 0); `rowBytes`
 /// bytes a row), leaving the cells and block bits zeroed: Accumulator.resolve with a plain
