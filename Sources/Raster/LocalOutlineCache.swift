@@ -17,14 +17,49 @@ import FlipbookDisplayList
 ///
 /// The cache holds at most `budget` points (16 MiB), per worker; past it, it starts over.
 package final class LocalOutlineCache {
+  /// An outline's key: the elements and the scale, compared exactly; hashed by `mixed`, a
+  /// cheap mix of their bit patterns computed once per lookup (hashing the elements
+  /// themselves, SipHash over every coordinate, cost ~5,000 instructions a blob, half of
+  /// what finding a kept outline cost).
   struct Key: Hashable {
     let elements: [PathGeometry.Element]
     let q: Double
+    let mixed: Int
+
+    init(_ elements: [PathGeometry.Element], q: Double) {
+      self.elements = elements
+      self.q = q
+      mixed = Self.mix(elements, q)
+    }
+
+    static func == (l: Key, r: Key) -> Bool { l.mixed == r.mixed && l.q == r.q && l.elements == r.elements }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(mixed) }
+
+    /// Every coordinate's bit pattern (x + 0, so that −0 and +0, which compare equal, mix
+    /// alike), each case's tag, the count and q, folded by multiplications: equal keys mix
+    /// alike, as `Hashable` requires; unequal ones rarely (a collision costs one comparison).
+    static func mix(_ elements: [PathGeometry.Element], _ q: Double) -> Int {
+      var h = UInt64(truncatingIfNeeded: elements.count) ^ (q + 0).bitPattern
+      @inline(__always) func add(_ v: Double) { h = (h ^ (v + 0).bitPattern) &* 0x9E37_79B9_7F4A_7C15 }
+      @inline(__always) func tag(_ t: UInt64) { h = (h &+ t) &* 0xBF58_476D_1CE4_E5B9 }
+      for e in elements {
+        switch e {
+        case .move(let p): tag(1); add(p.x); add(p.y)
+        case .line(let p): tag(2); add(p.x); add(p.y)
+        case .quad(let c, let p): tag(3); add(c.x); add(c.y); add(p.x); add(p.y)
+        case .cubic(let c1, let c2, let p):
+          tag(4); add(c1.x); add(c1.y); add(c2.x); add(c2.y); add(p.x); add(p.y)
+        case .close: tag(5)
+        }
+      }
+      return Int(truncatingIfNeeded: h ^ (h &>> 29))
+    }
   }
 
   /// One flattened outline: points (x, y pairs, in local units × q) and where each closed
   /// contour ends (in points).
-  struct Outline {
+  package struct Outline {
     let points: [Double]
     let ends: [Int]
     /// Whether it is one convex contour (of its local points: a hint for the order of the
@@ -37,9 +72,18 @@ package final class LocalOutlineCache {
   private var outlines: [Key: Outline] = [:]
   private(set) var pointCount = 0
 
+  package init() {}
+
+  /// How many outlines are kept.
+  package var count: Int { outlines.count }
+
+  /// The mix that keys' hashes are made of (`Key.mix`), for tests.
+  package static func keyMix(_ elements: [PathGeometry.Element], q: Double) -> Int { Key.mix(elements, q) }
+
   /// The outline of `elements` flattened at scale `q` (see the type's comment).
-  func outline(_ elements: [PathGeometry.Element], q: Double) -> Outline {
-    let key = Key(elements: elements, q: q)
+  @discardableResult
+  package func outline(_ elements: [PathGeometry.Element], q: Double) -> Outline {
+    let key = Key(elements, q: q)
     if let found = outlines[key] { return found }
     var rec = PathRecorder(points: .allocate(capacity: 2 &* 256), capacity: 256)
     defer { rec.points.deallocate() }

@@ -1,6 +1,7 @@
 import FlipbookDisplayList
 import FlipbookImage
 import FlipbookRaster
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -81,5 +82,56 @@ import Testing
     var discs = PathCoverage.circle(cx: 60.2, cy: 64.3, r: 40.1)
     discs.elements += PathCoverage.circle(cx: 90.7, cy: 100.4, r: 35.6).elements
     PathCoverage.checkFill("discs across bands", discs, width: 2048, height: 150)
+  }
+}
+
+/// The outline cache's keys: compared exactly, hashed by a cheap mix of the elements' bits.
+@Suite struct LocalOutlineCacheKeyTests {
+  static func blob(_ g: inout SeededRandomNumberGenerator, scale: Double) -> [PathGeometry.Element] {
+    func p() -> Point { Point(x: scale * (Double(g.next() >> 11) * 0x1p-53 - 0.5), y: scale * (Double(g.next() >> 11) * 0x1p-53 - 0.5)) }
+    var e: [PathGeometry.Element] = [.move(p())]
+    for _ in 0..<6 { e.append(.cubic(control1: p(), control2: p(), to: p())) }
+    e.append(.close)
+    return e
+  }
+
+  /// 5,000 distinct random paths (and one path at 5,000 scales q) mix to distinct values: a
+  /// mix that dropped a coordinate's bits, or folded them so that they cancel, would collide.
+  @Test func distinctKeysMixApart() {
+    var g = SeededRandomNumberGenerator(seed: 12)
+    var seen = Set<Int>()
+    for i in 0..<5000 { seen.insert(LocalOutlineCache.keyMix(Self.blob(&g, scale: 100), q: 1 + Double(i % 3))) }
+    #expect(seen.count == 5000)
+    let one = Self.blob(&g, scale: 100)
+    var scales = Set<Int>()
+    for i in 0..<5000 { scales.insert(LocalOutlineCache.keyMix(one, q: 1 + Double(i) * 0x1p-20)) }
+    #expect(scales.count == 5000)
+    // Same coordinates, other element kinds.
+    let a = Point(x: 1, y: 2)
+    #expect(
+      LocalOutlineCache.keyMix([.move(a), .line(a)], q: 1) != LocalOutlineCache.keyMix([.move(a), .move(a)], q: 1))
+  }
+
+  /// Equal keys find the same outline: a path rebuilt in a new array, and −0 for +0 (equal as
+  /// numbers, other bits); a coordinate one ulp away or another q is another outline.
+  @Test func equalKeysFindTheirOutline() {
+    var g = SeededRandomNumberGenerator(seed: 7)
+    let path = Self.blob(&g, scale: 60) + [.move(Point(x: 0, y: 5)), .line(Point(x: 3, y: 0)), .line(Point(x: 0, y: 0))]
+    let cache = LocalOutlineCache()
+    cache.outline(path, q: 1)
+    #expect(cache.count == 1)
+    cache.outline(Array(path), q: 1)
+    #expect(cache.count == 1)
+    var negativeZero = path
+    negativeZero[negativeZero.count - 1] = .line(Point(x: -0.0, y: -0.0))
+    #expect(LocalOutlineCache.keyMix(negativeZero, q: 1) == LocalOutlineCache.keyMix(path, q: 1))
+    cache.outline(negativeZero, q: 1)
+    #expect(cache.count == 1)
+    var ulp = path
+    ulp[ulp.count - 2] = .line(Point(x: Double(3).nextUp, y: 0))
+    cache.outline(ulp, q: 1)
+    #expect(cache.count == 2)
+    cache.outline(path, q: 1.189_207_115_002_721)
+    #expect(cache.count == 3)
   }
 }
