@@ -65,6 +65,9 @@ package final class LocalOutlineCache {
     /// Whether it is one convex contour (of its local points: a hint for the order of the
     /// pixel-space tests, which decide).
     let convex: Bool
+    /// For one contour star-shaped about its centroid with margins: the proof, checked per
+    /// transform, that the pixel-space `isStarShaped` answers true (StarCertificate.swift).
+    let star: StarCertificate?
   }
 
   /// The most points held (x, y pairs).
@@ -91,7 +94,8 @@ package final class LocalOutlineCache {
       elements, PixelTransform(a: q, b: 0, c: 0, d: q, tx: 0, ty: 0), width: .infinity, height: .infinity, cull: false)
     let outline = Outline(
       points: Array(UnsafeBufferPointer(start: rec.points, count: rec.count &* 2)), ends: rec.contours.map(\.end),
-      convex: rec.contours.count == 1 && isConvexPolygon(rec.points, count: rec.count))
+      convex: rec.contours.count == 1 && isConvexPolygon(rec.points, count: rec.count),
+      star: rec.contours.count == 1 ? StarCertificate(rec.points, count: rec.count) : nil)
     if pointCount &+ rec.count > Self.budget {
       outlines.removeAll(keepingCapacity: true)
       pointCount = 0
@@ -125,8 +129,10 @@ package final class LocalOutlineCache {
 
 extension PathRecorder {
   /// Adds a cached outline (see `LocalOutlineCache`) mapped by `m` after dividing out its
-  /// scale `q`: every contour closed, sign +1, as `fillPath` records them.
-  mutating func fillOutline(_ outline: LocalOutlineCache.Outline, _ m: PixelTransform, q: Double) {
+  /// scale `q`: every contour closed, sign +1, as `fillPath` records them. Returns whether
+  /// its `StarCertificate` holds for these points (`isStarShaped` would say true).
+  @discardableResult
+  mutating func fillOutline(_ outline: LocalOutlineCache.Outline, _ m: PixelTransform, q: Double) -> Bool {
     sign = 1
     let a = m.a / q, b = m.b / q, c = m.c / q, d = m.d / q, tx = m.tx, ty = m.ty
     outline.points.withUnsafeBufferPointer { p in
@@ -143,5 +149,6 @@ extension PathRecorder {
         close()
       }
     }
+    return outline.star?.holds(a, b, c, d, tx, ty) ?? false
   }
 }

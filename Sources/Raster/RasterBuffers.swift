@@ -1414,13 +1414,14 @@ final class RasterBuffers {
         color, c0: c0, p0: p0, width: Double(width), height: Double(height), sweep: sweep, recorder: &rec)
     } else {
       var convexHint = true  // whether the outline is likely convex: test that first
+      var certifiedStar = false  // whether `isStarShaped` is known to say true (StarCertificate)
       // On or near the canvas (so that flattening what lies off it stays bounded work), a
       // curve's outline is flattened once in its own coordinates and kept (LocalOutlineCache).
       if !overlapFree && projection == nil && minX >= -W && maxX <= 2 * W && minY >= -H && maxY <= 2 * H,
         let q = LocalOutlineCache.scaleStep(m.spectralNorm(sx: 1, sy: 1))
       {
         let outline = outlineCache.outline(elements, q: q)
-        rec.fillOutline(outline, m, q: q)
+        certifiedStar = rec.fillOutline(outline, m, q: q)
         convexHint = outline.convex
       } else {
         rec.fillPath(elements, m, width: W, height: H, fine: overlapFree)
@@ -1428,7 +1429,9 @@ final class RasterBuffers {
       let c1 = rec.contours.count
       // Overlap-free outlines (glyphs) wind 0 or 1 everywhere: the plain accumulation is exact.
       var sweep = !(overlapFree && fillRule == .nonZero)
-      if sweep && c1 == c0 &+ 1 {
+      if sweep && c1 == c0 &+ 1 && certifiedStar {
+        sweep = false  // what the tests below would conclude, proved without walking the points
+      } else if sweep && c1 == c0 &+ 1 {
         let c = rec.contours[c0]
         let pts = rec.points + c.start &* 2, count = c.end &- c.start
         // A convex outline stays convex once projected and clipped; a star-shaped one may not.
