@@ -1,6 +1,7 @@
 import FlipbookDisplayList
 import FlipbookImage
 import FlipbookRaster
+import FlipbookTestSupport
 import Foundation
 import Testing
 
@@ -147,5 +148,38 @@ import Testing
     print("arc outline against the cubic path's reference, R \(r): \(cmp)")
     let apart = 2.7e-4 * (r + 8) * 2.0.squareRoot() * 255
     #expect(cmp.maxError <= PathCoverage.maxLimit + apart, "\(cmp)")
+  }
+}
+
+/// The arc outline's points written straight into the buffer (room made once per arc piece)
+/// against the same outline recorded into a buffer that starts at one point, where the
+/// pieces that do not fit go point by point through `emit` (growing it) and the rest direct:
+/// the same points, bit for bit, and the bounding box of exactly those points.
+@Suite struct CircularArcOutlineWrites {
+  @Test func directWritesMatchPointByPoint() {
+    var g = SeededRandomNumberGenerator(seed: 23)
+    func unit() -> Double { Double(g.next() >> 11) * 0x1p-53 }
+    for i in 0..<300 {
+      let r = 5 + 120 * unit()
+      let arc = PathGeometry.CircularArc(
+        radius: r, sweep: 2 * Double.pi * (0.001 + 0.999 * unit()), center: Point(x: 200 * unit(), y: 200 * unit()),
+        startAngle: 20 * unit() - 10)
+      let style = StrokeStyle(lineWidth: 2 * r * (0.01 + 0.98 * unit()), lineCap: i % 2 == 0 ? .round : .butt)
+      let t = 7 * unit()
+      let m = FlipbookDisplayList.AffineTransform(
+        a: (0.2 + 3 * unit()) * cos(t), b: sin(t), c: -sin(t) + unit() - 0.5, d: (0.2 + 3 * unit()) * cos(t),
+        tx: 4000 * unit() - 2000, ty: 4000 * unit() - 2000)
+      let direct = circularArcStrokeRecord(arc, style, m, capacity: 1 << 16)
+      let grown = circularArcStrokeRecord(arc, style, m, capacity: 1)
+      #expect(direct.points.count > 8)
+      #expect(direct.points == grown.points, "arc \(i)")
+      var box = [Double.infinity, .infinity, -Double.infinity, -Double.infinity]
+      for k in stride(from: 0, to: direct.points.count, by: 2) {
+        box[0] = min(box[0], direct.points[k]); box[1] = min(box[1], direct.points[k + 1])
+        box[2] = max(box[2], direct.points[k]); box[3] = max(box[3], direct.points[k + 1])
+      }
+      #expect(direct.box == box, "arc \(i)")
+      #expect(grown.box == box, "arc \(i)")
+    }
   }
 }
