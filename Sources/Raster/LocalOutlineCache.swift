@@ -137,6 +137,35 @@ extension PathRecorder {
     let a = m.a / q, b = m.b / q, c = m.c / q, d = m.d / q, tx = m.tx, ty = m.ty
     outline.points.withUnsafeBufferPointer { p in
       var i = 0
+      if capacity &- count >= p.count / 2 {
+        // Room for all: written straight into the buffer, the count and the bounding box in
+        // locals (the same points, boxes and contours as `moveTo` / `lineTo` / `close`, without
+        // their capacity check and memory updates per point).
+        var out = points + count &* 2
+        var n = count
+        var x0 = minX, x1 = maxX, y0 = minY, y1 = maxY
+        for end in outline.ends {
+          contourStart = n
+          while i < end {
+            let x = p[i &* 2], y = p[i &* 2 &+ 1]
+            let px = a * x + c * y + tx, py = b * x + d * y + ty
+            out[0] = px
+            out[1] = py
+            out += 2
+            x0 = px < x0 ? px : x0
+            x1 = px > x1 ? px : x1
+            y0 = py < y0 ? py : y0
+            y1 = py > y1 ? py : y1
+            n &+= 1
+            i &+= 1
+          }
+          contours.append((contourStart, n, sign))  // not empty: the cache keeps no empty contour
+          contourStart = n
+        }
+        count = n
+        minX = x0; maxX = x1; minY = y0; maxY = y1
+        return
+      }
       for end in outline.ends {
         let x = p[i &* 2], y = p[i &* 2 &+ 1]
         moveTo(a * x + c * y + tx, b * x + d * y + ty)
@@ -151,4 +180,23 @@ extension PathRecorder {
     }
     return outline.star?.holds(a, b, c, d, tx, ty) ?? false
   }
+}
+
+/// For tests: the outline of `elements` as the cache keeps it at scale `q`, recorded by
+/// `fillOutline` under `m` after `before` points already in a recorder whose buffer starts at
+/// `capacity` points (room for all: written directly; else point by point, growing it):
+/// the points, the contours' (start, end) and the bounding box (minX, minY, maxX, maxY).
+package func cachedOutlineRecord(
+  _ elements: [PathGeometry.Element], q: Double, _ m: AffineTransform, before: Int, capacity: Int
+) -> (points: [Double], contours: [Int], box: [Double]) {
+  let outline = LocalOutlineCache().outline(elements, q: q)
+  var rec = PathRecorder(points: .allocate(capacity: 2 &* capacity), capacity: capacity)
+  defer { rec.points.deallocate() }
+  for k in 0..<before { rec.push(Double(k), -Double(k)) }
+  rec.reset(keepingPointsFrom: before)
+  rec.fillOutline(outline, PixelTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: m.tx, ty: m.ty), q: q)
+  return (
+    Array(UnsafeBufferPointer(start: rec.points, count: 2 &* rec.count)), rec.contours.flatMap { [$0.start, $0.end] },
+    [rec.minX, rec.minY, rec.maxX, rec.maxY]
+  )
 }

@@ -135,3 +135,36 @@ import Testing
     #expect(cache.count == 3)
   }
 }
+
+/// `fillOutline` writing a kept outline straight into a buffer with room for it, against the
+/// same outline recorded point by point into one that must grow: the same points bit for bit,
+/// the same contours, and the bounding box of exactly the points recorded.
+@Suite struct LocalOutlineCacheWrites {
+  @Test func directWritesMatchPointByPoint() {
+    var g = SeededRandomNumberGenerator(seed: 41)
+    func unit() -> Double { Double(g.next() >> 11) * 0x1p-53 }
+    for i in 0..<200 {
+      var path = LocalOutlineCacheKeyTests.blob(&g, scale: 20 + 200 * unit())
+      if i % 3 == 0 { path += LocalOutlineCacheKeyTests.blob(&g, scale: 50) }  // two contours
+      let t = 7 * unit()
+      let m = AffineTransform(
+        a: (0.2 + 3 * unit()) * cos(t), b: sin(t), c: -sin(t) + unit() - 0.5, d: (0.2 + 3 * unit()) * cos(t),
+        tx: 4000 * unit() - 2000, ty: 4000 * unit() - 2000)
+      let q = [1.0, 1.189_207_115_002_721, 2][i % 3]
+      let before = i % 2 == 0 ? 0 : 5
+      let direct = cachedOutlineRecord(path, q: q, m, before: before, capacity: 1 << 16)
+      let grown = cachedOutlineRecord(path, q: q, m, before: before, capacity: before + 1)
+      #expect(direct.points.count > 2 * (before + 20))
+      #expect(direct.points == grown.points, "path \(i)")
+      #expect(direct.contours == grown.contours, "path \(i)")
+      #expect(direct.contours.first == before && direct.contours.last == direct.points.count / 2, "path \(i)")
+      var box = [Double.infinity, .infinity, -Double.infinity, -Double.infinity]
+      for k in stride(from: 2 * before, to: direct.points.count, by: 2) {
+        box[0] = min(box[0], direct.points[k]); box[1] = min(box[1], direct.points[k + 1])
+        box[2] = max(box[2], direct.points[k]); box[3] = max(box[3], direct.points[k + 1])
+      }
+      #expect(direct.box == box, "path \(i)")
+      #expect(grown.box == box, "path \(i)")
+    }
+  }
+}
