@@ -128,6 +128,9 @@ final class RasterBuffers {
   /// outlines, not masks.
   var clipDepth = 0
 
+  /// What the last frame drew into, so that the next one into its pixels clears only that.
+  let clearMap = ClearMap()
+
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
 
@@ -207,7 +210,11 @@ final class RasterBuffers {
 
   // MARK: Frame
 
-  func render(_ list: DisplayList, into base: UnsafeMutableRawPointer, width w: Int, height h: Int) {
+  /// Draws `list` into the w×h pixels at `base`, which carry `pixelStamp` (`ClearMap`; 0 if
+  /// unknown); returns the stamp they carry after it.
+  func render(
+    _ list: DisplayList, into base: UnsafeMutableRawPointer, width w: Int, height h: Int, pixelStamp: UInt64
+  ) -> UInt64 {
     let bg = PremulColor(list.background)
     commands.removeAll(keepingCapacity: true)
     glyphDraws.removeAll(keepingCapacity: true)
@@ -243,13 +250,15 @@ final class RasterBuffers {
       rec.reset(keepingPointsFrom: 0)
     }
     recorder = rec
+    clearMap.begin(width: w, height: h, background: bg.packed, pixelStamp: pixelStamp)
+    clearMap.mark(commands)
 
     let bandRows = hasEffects ? h : bandRows
     var by0 = 0
     while by0 < h {
       let by1 = min(by0 &+ bandRows, h)
       let bandBase = base + by0 &* w &* 4
-      fillPixels(bandBase, count: (by1 &- by0) &* w, packed: bg.packed)
+      clearMap.clear(base, rows: by0, by1)
       var target = Target(base: bandBase, width: w, y0: by0, y1: by1)
       _ = run(from: 0, into: &target, depth: 0)
       by0 = by1
@@ -259,6 +268,7 @@ final class RasterBuffers {
       exceededWorkLimit = true
       fillPixels(base, count: w &* h, packed: bg.packed)
     }
+    return clearMap.finish()
   }
 
   /// Contours of the recorded path commands drawn plainly and through the sweep.

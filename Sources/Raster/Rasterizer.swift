@@ -97,6 +97,9 @@ public struct Rasterizer {
   public static let glyphMaskBudget = GlyphMaskCache.budget
 
   /// Resizes `pixmap` to list.width×list.height if needed, fills it with list.background (premultiplied), then draws every item in order with source-over.
+  ///
+  /// When `pixmap` still holds this rasterizer's last frame unchanged (of the same size and
+  /// background), only what that frame drew into is filled again (`ClearMap`): the same bytes.
   public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {
     let w = max(list.width, 0), h = max(list.height, 0)
     if pixmap.width != w || pixmap.height != h || pixmap.bytes.count != w &* h &* 4 {
@@ -104,10 +107,14 @@ public struct Rasterizer {
     }
     if !isKnownUniquelyReferenced(&buffers) { buffers = RasterBuffers() }
     let buffers = self.buffers
+    let stamp = pixmap.rasterStamp
+    var after: UInt64 = 0
     pixmap.bytes.withUnsafeMutableBytes { buf in
       guard let base = buf.baseAddress, w > 0, h > 0 else { return }
-      buffers.render(list, into: base, width: w, height: h)
+      after = buffers.render(list, into: base, width: w, height: h, pixelStamp: stamp)
     }
+    // Set after the bytes' last change (which resets it).
+    pixmap.rasterStamp = after
   }
 }
 
