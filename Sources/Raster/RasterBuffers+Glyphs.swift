@@ -14,13 +14,14 @@ import FlipbookImage
 // exact positions.
 
 extension RasterBuffers {
-  func recordGlyphs(_ run: GlyphRun, width: Int, height: Int, recorder rec: inout PathRecorder) {
+  /// Records `run`: its glyph draws from masks, or its outlines as one path. With `prepared`,
+  /// its pens and keys are `glyphPens` already, made by `prepareGlyphs` while the run before
+  /// it was recorded (under `preparedEpoch`).
+  func recordGlyphs(
+    _ run: GlyphRun, width: Int, height: Int, recorder rec: inout PathRecorder, prepared: Bool = false
+  ) {
     let t = run.transform
-    let sx = t.a * run.fontSize, sy = t.d * run.fontSize
-    let masked =
-      !run.exactPlacement && projection == nil && clipDepth == 0 && t.b == 0 && t.c == 0 && sx > 0 && sy > 0
-      && sx <= GlyphMaskCache.maxEm && sy <= GlyphMaskCache.maxEm && t.tx.isFinite && t.ty.isFinite
-    guard masked else {
+    guard let (m, sx, sy) = maskedPlacement(run) else {
       var elements = shapeElements
       shapeElements = []  // keep the buffer uniquely referenced
       elements.removeAll(keepingCapacity: true)
@@ -33,7 +34,6 @@ extension RasterBuffers {
       return
     }
     currentShader = -1
-    let m = recordingTransform(t, box: nil)
     var color = PremulColor(run.color)
     if let gradient = run.gradient {
       guard let c = recordGradient(gradient, m) else { return }
@@ -50,31 +50,12 @@ extension RasterBuffers {
     var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
     var widest = 0
     // First each glyph's pen in pixels, rounded, and its key, its slot asked for ahead so
-    // that the lookups below find the slots of the whole run on their way in.
+    // that the lookups below find the slots on their way in (made while the run before was
+    // recorded, when `prepared`).
     var pens = glyphPens
     glyphPens = []  // keep the buffer uniquely referenced
     defer { glyphPens = pens }
-    pens.removeAll(keepingCapacity: true)
-    let keysEpoch = cache.epoch
-    // The size key of the last face looked up (a run usually has one face).
-    var keyFace = -1
-    var sizeKey: UInt64 = 0
-    for g in run.glyphs {
-      let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
-      // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
-      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
-        pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
-        continue
-      }
-      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
-      if g.face != keyFace {
-        sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
-        keyFace = g.face
-      }
-      let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
-      cache.prefetch(key)
-      pens.append(GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
-    }
+    let keysEpoch = prepared ? preparedEpoch : makePens(run, m, sx: sx, sy: sy, into: &pens)
     for (k, g) in run.glyphs.enumerated() {
       let pen = pens[k]
       guard pen.qx != .min else { continue }
@@ -197,6 +178,74 @@ extension RasterBuffers {
     }
     maskScratch.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
     return mask
+  }
+
+  /// Whether `run` is drawn from masks (see the top of this file): then its map to pixels and
+  /// its size in pixels per em along x and y.
+  private func maskedPlacement(_ run: GlyphRun) -> (PixelTransform, Double, Double)? {
+    let t = run.transform
+    let sx = t.a * run.fontSize, sy = t.d * run.fontSize
+    let masked =
+      !run.exactPlacement && projection == nil && clipDepth == 0 && t.b == 0 && t.c == 0 && sx > 0 && sy > 0
+      && sx <= GlyphMaskCache.maxEm && sy <= GlyphMaskCache.maxEm && t.tx.isFinite && t.ty.isFinite
+    // Without a projection the recording transform is the run's, moved by `origin`.
+    return masked ? (recordingTransform(t, box: nil), sx, sy) : nil
+  }
+
+  /// Each glyph's pen in pixels under `m`, rounded, and its key, into `pens` (one per glyph),
+  /// its slot asked for ahead. Returns the cache's epoch the keys hold under.
+  private func makePens(
+    _ run: GlyphRun, _ m: PixelTransform, sx: Double, sy: Double, into pens: inout [GlyphPen]
+  ) -> Int {
+    let cache = glyphMasks
+    pens.removeAll(keepingCapacity: true)
+    // The size key of the last face looked up (a run usually has one face).
+    var keyFace = -1
+    var sizeKey: UInt64 = 0
+    for g in run.glyphs {
+      let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
+      // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
+      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
+        pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
+        continue
+      }
+      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
+      if g.face != keyFace {
+        sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
+        keyFace = g.face
+      }
+      let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
+      cache.prefetch(key)
+      pens.append(GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
+    }
+    // A size numbered above may have started the cache over: the keys hold under its epoch
+    // now (`recordGlyphs` makes them again when it changes).
+    return cache.epoch
+  }
+
+  /// Makes the pens and keys of `run`, to be recorded next (in `nextGlyphPens`), so that its
+  /// slots come in while the run before it is recorded: a run's own pass over its keys left
+  /// too little time for them. False when the run is not drawn from masks.
+  func prepareGlyphs(_ run: GlyphRun) -> Bool {
+    guard let (m, sx, sy) = maskedPlacement(run) else { return false }
+    var pens = nextGlyphPens
+    nextGlyphPens = []  // keep the buffer uniquely referenced
+    nextPensEpoch = makePens(run, m, sx: sx, sy: sy, into: &pens)
+    nextGlyphPens = pens
+    return true
+  }
+
+  /// Asks for the glyphs of `run`, to be prepared after the next one (`prepareGlyphs` reads
+  /// them): each run's glyphs lie in their own array, away from the cache.
+  func prefetchGlyphs(_ run: GlyphRun) {
+    run.glyphs.withUnsafeBytes { b in
+      guard let base = b.baseAddress else { return }
+      var o = 0
+      while o < b.count {
+        flipbook_prefetch(base + o)
+        o &+= 64
+      }
+    }
   }
 
   /// A glyph's pen in pixels, rounded to quarters (qx = Int.min: not drawn), and its key.

@@ -119,6 +119,13 @@ final class RasterBuffers {
   var glyphDraws: [GlyphDraw] = []
   /// A run's glyphs' pens and keys while it is recorded.
   var glyphPens: [GlyphPen] = []
+  /// The pens and keys of the next item when it is a glyph run (`prepareGlyphs`), and the
+  /// cache epoch they hold under; whether they are ready, and the epoch of `glyphPens` when
+  /// they were swapped in.
+  var nextGlyphPens: [GlyphPen] = []
+  var nextPensEpoch = 0
+  var nextPensReady = false
+  var preparedEpoch = 0
   /// Zero between masks (a mask is resolved into it by blending, then it is cleared); it
   /// starts with no usable bytes, so that the first mask allocates it zeroed. (A 64-byte
   /// buffer left uninitialised once made a glyph of up to 16 pixels differ run to run.)
@@ -220,6 +227,7 @@ final class RasterBuffers {
     glyphDraws.removeAll(keepingCapacity: true)
     glyphMasks.startFrame()
     clipDepth = 0
+    nextPensReady = false
     shaders.removeAll(keepingCapacity: true)
     shaderDataCount = 0
     effects.removeAll(keepingCapacity: true)
@@ -926,13 +934,26 @@ final class RasterBuffers {
   // MARK: Record pass
 
   private func record(_ items: [DisplayItem], width: Int, height: Int, recorder rec: inout PathRecorder) {
-    for item in items {
+    let n = items.count
+    for (i, item) in items.enumerated() {
       if rec.exceeded { return }
       switch item {
       case .shape(let shape):
         recordShape(shape, width: width, height: height, recorder: &rec)
       case .glyphs(let run):
-        recordGlyphs(run, width: width, height: height, recorder: &rec)
+        // Runs in a row are pipelined: the next run's keys are made (and its slots asked
+        // for) before this one is looked up, and the glyphs of the one after it asked for.
+        let prepared = nextPensReady
+        if prepared {
+          swap(&glyphPens, &nextGlyphPens)
+          preparedEpoch = nextPensEpoch
+        }
+        nextPensReady = false
+        if i &+ 1 < n, case .glyphs(let next) = items[i &+ 1] {
+          nextPensReady = prepareGlyphs(next)
+          if i &+ 2 < n, case .glyphs(let after) = items[i &+ 2] { prefetchGlyphs(after) }
+        }
+        recordGlyphs(run, width: width, height: height, recorder: &rec, prepared: prepared)
       case .layer(let sub, let opacity, let clip, let effect):
         let op8 = PremulColor(Color(red: 0, green: 0, blue: 0, opacity: opacity)).a
         if op8 == 0 || sub.isEmpty { continue }
