@@ -52,10 +52,8 @@ extension RasterBuffers {
     // First each glyph's pen in pixels, rounded, and its key, its slot asked for ahead so
     // that the lookups below find the slots on their way in (made while the run before was
     // recorded, when `prepared`).
-    var pens = glyphPens
-    glyphPens = []  // keep the buffer uniquely referenced
-    defer { glyphPens = pens }
-    let keysEpoch = prepared ? preparedEpoch : makePens(run, m, sx: sx, sy: sy, into: &pens)
+    let keysEpoch = prepared ? preparedEpoch : makePens(run, m, sx: sx, sy: sy, into: &glyphPens)
+    let pens = glyphPens.pens
     for (k, g) in run.glyphs.enumerated() {
       let pen = pens[k]
       guard pen.qx != .min else { continue }
@@ -192,31 +190,35 @@ extension RasterBuffers {
     return masked ? (recordingTransform(t, box: nil), sx, sy) : nil
   }
 
-  /// Each glyph's pen in pixels under `m`, rounded, and its key, into `pens` (one per glyph),
+  /// Each glyph's pen in pixels under `m`, rounded, and its key, into `buffer` (one per glyph),
   /// its slot asked for ahead. Returns the cache's epoch the keys hold under.
   private func makePens(
-    _ run: GlyphRun, _ m: PixelTransform, sx: Double, sy: Double, into pens: inout [GlyphPen]
+    _ run: GlyphRun, _ m: PixelTransform, sx: Double, sy: Double, into buffer: inout GlyphPenBuffer
   ) -> Int {
     let cache = glyphMasks
-    pens.removeAll(keepingCapacity: true)
+    buffer.reserve(run.glyphs.count)
+    let pens = buffer.pens
     // The size key of the last face looked up (a run usually has one face).
     var keyFace = -1
     var sizeKey: UInt64 = 0
-    for g in run.glyphs {
-      let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
-      // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
-      guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
-        pens.append(GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
-        continue
+    run.glyphs.withUnsafeBufferPointer { glyphs in
+      for k in 0..<glyphs.count {
+        let g = glyphs[k]
+        let x = m.x(g.x, g.y), y = m.y(g.x, g.y)
+        // Far off the canvas, or not finite: nothing to draw (and no integer overflow below).
+        guard x > -1e9, x < 1e9, y > -1e9, y < 1e9 else {
+          (pens + k).initialize(to: GlyphPen(x: 0, y: 0, qx: .min, qy: 0, key: 0))
+          continue
+        }
+        let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
+        if g.face != keyFace {
+          sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
+          keyFace = g.face
+        }
+        let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
+        cache.prefetch(key)
+        (pens + k).initialize(to: GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
       }
-      let qx = Int((x * 4 + 0.5).rounded(.down)), qy = Int((y * 4 + 0.5).rounded(.down))
-      if g.face != keyFace {
-        sizeKey = cache.sizeKey(run.faces[g.face], sx: sx, sy: sy)
-        keyFace = g.face
-      }
-      let key = GlyphMaskCache.key(sizeKey, g.id, phase: (qx & 3) << 2 | (qy & 3))
-      cache.prefetch(key)
-      pens.append(GlyphPen(x: x, y: y, qx: qx, qy: qy, key: key))
     }
     // A size numbered above may have started the cache over: the keys hold under its epoch
     // now (`recordGlyphs` makes them again when it changes).
@@ -228,10 +230,7 @@ extension RasterBuffers {
   /// too little time for them. False when the run is not drawn from masks.
   func prepareGlyphs(_ run: GlyphRun) -> Bool {
     guard let (m, sx, sy) = maskedPlacement(run) else { return false }
-    var pens = nextGlyphPens
-    nextGlyphPens = []  // keep the buffer uniquely referenced
-    nextPensEpoch = makePens(run, m, sx: sx, sy: sy, into: &pens)
-    nextGlyphPens = pens
+    nextPensEpoch = makePens(run, m, sx: sx, sy: sy, into: &nextGlyphPens)
     return true
   }
 

@@ -117,12 +117,12 @@ final class RasterBuffers {
   /// glyph draws (`DrawCommand.glyphs`), and one mask's RGBA drawing while it is made.
   let glyphMasks = GlyphMaskCache()
   var glyphDraws: [GlyphDraw] = []
-  /// A run's glyphs' pens and keys while it is recorded.
-  var glyphPens: [GlyphPen] = []
+  /// A run's glyphs' pens and keys while it is recorded (raw, see `GlyphPenBuffer`).
+  var glyphPens = GlyphPenBuffer()
   /// The pens and keys of the next item when it is a glyph run (`prepareGlyphs`), and the
   /// cache epoch they hold under; whether they are ready, and the epoch of `glyphPens` when
   /// they were swapped in.
-  var nextGlyphPens: [GlyphPen] = []
+  var nextGlyphPens = GlyphPenBuffer()
   var nextPensEpoch = 0
   var nextPensReady = false
   var preparedEpoch = 0
@@ -154,6 +154,7 @@ final class RasterBuffers {
     contourByTop.deallocate(); contourTops.deallocate(); contourRowCounts.deallocate()
     monotoneScratch.deallocate()
     outlineRows.deallocate()
+    glyphPens.deallocate(); nextGlyphPens.deallocate()
     shaderData.deallocate(); colorRow.deallocate(); maskScratch.deallocate()
     effectWeights.deallocate(); blurFloats.deallocate(); effectOut.deallocate()
     for l in effectLayers + effectMasks { l.deallocate() }
@@ -1434,6 +1435,7 @@ final class RasterBuffers {
         // (Not under a projection: the chord's direction is the unprojected one.)
         if projection == nil && monotoneScratchCapacity < count {
           monotoneScratch.deallocate()
+    glyphPens.deallocate(); nextGlyphPens.deallocate()
           monotoneScratchCapacity = max(count, monotoneScratchCapacity &* 2)
           monotoneScratch = .allocate(capacity: monotoneScratchCapacity &* 2)
         }
