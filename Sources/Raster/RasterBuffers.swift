@@ -1435,7 +1435,6 @@ final class RasterBuffers {
         // (Not under a projection: the chord's direction is the unprojected one.)
         if projection == nil && monotoneScratchCapacity < count {
           monotoneScratch.deallocate()
-    glyphPens.deallocate(); nextGlyphPens.deallocate()
           monotoneScratchCapacity = max(count, monotoneScratchCapacity &* 2)
           monotoneScratch = .allocate(capacity: monotoneScratchCapacity &* 2)
         }
