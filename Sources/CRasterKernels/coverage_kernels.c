@@ -37,23 +37,63 @@ typedef struct {
   double w, h, sign;
 } window;
 
-AVX2 double clamp_x(const window *a, double x) { return x < 0 ? 0 : (x > a->w ? a->w : x); }
+/// x clamped onto [0, w]: the 0 first, then w, each a single min or max (w ≥ 0, so a
+/// negative x still gives 0; NaN passes through as before).
+AVX2 double clamp_x(const window *a, double x) {
+  const double c = x < 0 ? 0 : x;
+  return c > a->w ? a->w : c;
+}
 
-/// Marks the blocks holding cells lo…hi of row y.
-AVX2 void mark(const window *a, long y, long lo, long hi) {
-  uint64_t *row = a->bits + y * a->wordsPerRow;
-  long b = lo >> 2, e = hi >> 2, wb = b >> 6;
-  if (b == e) {
-    row[wb] |= (uint64_t)1 << (b & 63);
-  } else if (wb == e >> 6) {
-    uint64_t n = (uint64_t)(e - b);
-    row[wb] |= (((uint64_t)2 << n) - 1) << (b & 63);
+/// Marks the blocks holding cells lo…hi (lo ≤ hi) of a row whose block words are `row`: one
+/// mask when they share a word (a single block is the mask of one bit).
+AVX2 void mark(uint64_t *row, long lo, long hi) {
+  const long b = lo >> 2, e = hi >> 2, wb = b >> 6;
+  if (wb == e >> 6) {
+    row[wb] |= (((uint64_t)2 << (e - b)) - 1) << (b & 63);
   } else {
     for (long k = b; k <= e; k++) row[k >> 6] |= (uint64_t)1 << (k & 63);
   }
 }
 
-/// font-rs draw_line for a line with both x in [0, w]; rows clipped to [0, h).
+/// One row of a line: the cells of `row` it crosses going from x to xnext, d its signed
+/// height in the row; `bits` the row's block words.
+AVX2 void row_step(float *row, uint64_t *bits, double x, double xnext, double d) {
+  double lo = x < xnext ? x : xnext;
+  double hi = x < xnext ? xnext : x;
+  long loI = (long)__builtin_floor(lo);
+  double lof = (double)loI;
+  long hiI = (long)__builtin_ceil(hi);
+  if (hiI <= loI + 1) {
+    double xmf = 0.5 * (x + xnext) - lof;
+    row[loI] += (float)(d - d * xmf);
+    row[loI + 1] += (float)(d * xmf);
+    mark(bits, loI, loI + 1);
+  } else {
+    double s = 1 / (hi - lo);
+    double x0f = lo - lof;
+    double a0 = 0.5 * s * (1 - x0f) * (1 - x0f);
+    double x1f = hi - (double)hiI + 1;
+    double am = 0.5 * s * x1f * x1f;
+    row[loI] += (float)(d * a0);
+    if (hiI == loI + 2) {
+      row[loI + 1] += (float)(d * (1 - a0 - am));
+    } else {
+      double a1 = s * (1.5 - x0f);
+      row[loI + 1] += (float)(d * (a1 - a0));
+      float ds = (float)(d * s);
+      for (long xi = loI + 2; xi < hiI - 1; xi++) row[xi] += ds;
+      double a2 = a1 + (double)(hiI - loI - 3) * s;
+      row[hiI - 1] += (float)(d * (1 - a2 - am));
+    }
+    row[hiI] += (float)(d * am);
+    mark(bits, loI, hiI);
+  }
+}
+
+/// font-rs draw_line for a line with both x in [0, w]; rows clipped to [0, h). The rows the
+/// line leaves through their bottom edge (yn < ye ≤ yb, so never at b: no test for xb, no
+/// min with ye) are stepped first, then the last row, ending at ye; the row and its block
+/// words are advanced by their strides. Per row the same values as font-rs' single loop.
 AVX2 void cell_line(const window *a, double x0, double y0, double x1, double y1) {
   if (y0 == y1) return;
   double dir = a->sign;
@@ -70,47 +110,22 @@ AVX2 void cell_line(const window *a, double x0, double y0, double x1, double y1)
   long yi = (long)__builtin_floor(ys);
   double yn = (double)yi + 1;
   double ycur = ys;
-  while (ycur < ye) {
-    double ynext = yn < ye ? yn : ye;
-    double dy = ynext - ycur;
-    double xnext = ynext == yb ? xb : clamp_x(a, x + dxdy * dy);
-    double d = dy * dir;
-    double lo = x < xnext ? x : xnext;
-    double hi = x < xnext ? xnext : x;
-    long loI = (long)__builtin_floor(lo);
-    double lof = (double)loI;
-    long hiI = (long)__builtin_ceil(hi);
-    float *row = a->cells + yi * a->stride;
-    if (hiI <= loI + 1) {
-      double xmf = 0.5 * (x + xnext) - lof;
-      row[loI] += (float)(d - d * xmf);
-      row[loI + 1] += (float)(d * xmf);
-      mark(a, yi, loI, loI + 1);
-    } else {
-      double s = 1 / (hi - lo);
-      double x0f = lo - lof;
-      double a0 = 0.5 * s * (1 - x0f) * (1 - x0f);
-      double x1f = hi - (double)hiI + 1;
-      double am = 0.5 * s * x1f * x1f;
-      row[loI] += (float)(d * a0);
-      if (hiI == loI + 2) {
-        row[loI + 1] += (float)(d * (1 - a0 - am));
-      } else {
-        double a1 = s * (1.5 - x0f);
-        row[loI + 1] += (float)(d * (a1 - a0));
-        float ds = (float)(d * s);
-        for (long xi = loI + 2; xi < hiI - 1; xi++) row[xi] += ds;
-        double a2 = a1 + (double)(hiI - loI - 3) * s;
-        row[hiI - 1] += (float)(d * (1 - a2 - am));
-      }
-      row[hiI] += (float)(d * am);
-      mark(a, yi, loI, hiI);
-    }
+  const long stride = a->stride, wordsPerRow = a->wordsPerRow;
+  float *row = a->cells + yi * stride;
+  uint64_t *bits = a->bits + yi * wordsPerRow;
+  while (yn < ye) {
+    double dy = yn - ycur;
+    double xnext = clamp_x(a, x + dxdy * dy);
+    row_step(row, bits, x, xnext, dy * dir);
     x = xnext;
-    ycur = ynext;
+    ycur = yn;
     yn += 1;
-    yi += 1;
+    row += stride;
+    bits += wordsPerRow;
   }
+  double dy = ye - ycur;
+  double xnext = ye == yb ? xb : clamp_x(a, x + dxdy * dy);
+  row_step(row, bits, x, xnext, dy * dir);
 }
 
 /// A line that crosses x = 0 or x = w: cut at the crossings, clamp each piece.
