@@ -67,7 +67,15 @@ AVX2 void row_step(float *row, uint64_t *bits, double x, double xnext, double d)
     double xmf = 0.5 * (x + xnext) - lof;
     row[loI] += (float)(d - d * xmf);
     row[loI + 1] += (float)(d * xmf);
-    mark(bits, loI, loI + 1);
+    // Cells loI and loI + 1: block loI >> 2, and the next one too when loI ends its block;
+    // in one word unless loI ends the word's last block.
+    const uint64_t m = (loI & 3) == 3 ? 3 : 1;
+    if ((loI & 255) != 255) {
+      bits[loI >> 8] |= m << ((loI >> 2) & 63);
+    } else {
+      bits[loI >> 8] |= (uint64_t)1 << 63;
+      bits[(loI >> 8) + 1] |= 1;
+    }
   } else {
     double s = 1 / (hi - lo);
     double x0f = lo - lof;
@@ -92,8 +100,10 @@ AVX2 void row_step(float *row, uint64_t *bits, double x, double xnext, double d)
 
 /// font-rs draw_line for a line with both x in [0, w]; rows clipped to [0, h). The rows the
 /// line leaves through their bottom edge (yn < ye ≤ yb, so never at b: no test for xb, no
-/// min with ye) are stepped first, then the last row, ending at ye; the row and its block
-/// words are advanced by their strides. Per row the same values as font-rs' single loop.
+/// min with ye) are stepped before the last row, which ends at ye; after the first, each of
+/// them is a whole row, dy = yn − ycur = 1 exactly (consecutive integers), so d = dir and
+/// x + dxdy·dy = x + dxdy. The row and its block words are advanced by their strides. Per
+/// row the same values as font-rs' single loop.
 AVX2 void cell_line(const window *a, double x0, double y0, double x1, double y1) {
   if (y0 == y1) return;
   double dir = a->sign;
@@ -113,19 +123,33 @@ AVX2 void cell_line(const window *a, double x0, double y0, double x1, double y1)
   const long stride = a->stride, wordsPerRow = a->wordsPerRow;
   float *row = a->cells + yi * stride;
   uint64_t *bits = a->bits + yi * wordsPerRow;
-  while (yn < ye) {
-    double dy = yn - ycur;
-    double xnext = clamp_x(a, x + dxdy * dy);
+  if (yn < ye) {
+    const double dy = yn - ys;
+    const double xnext = clamp_x(a, x + dxdy * dy);
     row_step(row, bits, x, xnext, dy * dir);
     x = xnext;
-    ycur = yn;
     yn += 1;
     row += stride;
     bits += wordsPerRow;
+    while (yn < ye) {
+      const double xn = clamp_x(a, x + dxdy);
+      row_step(row, bits, x, xn, dir);
+      x = xn;
+      yn += 1;
+      row += stride;
+      bits += wordsPerRow;
+    }
+    ycur = yn - 1;  // the last row's top, an integer
   }
-  double dy = ye - ycur;
-  double xnext = ye == yb ? xb : clamp_x(a, x + dxdy * dy);
+  const double dy = ye - ycur;
+  const double xnext = ye == yb ? xb : clamp_x(a, x + dxdy * dy);
   row_step(row, bits, x, xnext, dy * dir);
+}
+
+/// cell_line out of line, for split_line's rare pieces.
+__attribute__((target("avx2"), noinline)) static void cell_line_call(
+    const window *a, double x0, double y0, double x1, double y1) {
+  cell_line(a, x0, y0, x1, y1);
 }
 
 /// A line that crosses x = 0 or x = w: cut at the crossings, clamp each piece.
@@ -137,15 +161,15 @@ __attribute__((target("avx2"), noinline)) static void split_line(
   double px = ax, py = ay;
   if (t0 > 0 && t0 < 1) {
     double x = ax + dx * t0, y = ay + dy * t0;
-    cell_line(a, clamp_x(a, px), py, clamp_x(a, x), y);
+    cell_line_call(a, clamp_x(a, px), py, clamp_x(a, x), y);
     px = x; py = y;
   }
   if (t1 > 0 && t1 < 1) {
     double x = ax + dx * t1, y = ay + dy * t1;
-    cell_line(a, clamp_x(a, px), py, clamp_x(a, x), y);
+    cell_line_call(a, clamp_x(a, px), py, clamp_x(a, x), y);
     px = x; py = y;
   }
-  cell_line(a, clamp_x(a, px), py, clamp_x(a, bx), by);
+  cell_line_call(a, clamp_x(a, px), py, clamp_x(a, bx), by);
 }
 
 /// Adds the line a→b: rows outside the window dropped, x left of it clamped onto its left
