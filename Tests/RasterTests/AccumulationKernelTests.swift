@@ -109,6 +109,36 @@ import Testing
     #expect(touched > 200)  // most polygons reached the window
   }
 
+  /// Thin near-vertical slivers whose every row step touches two cells (the narrow step and
+  /// its one-mask marking), placed where a cell ends a block, where it ends the last block of
+  /// a block word (cell 255, block 63, and cell 256, bit 0 of the next word) and elsewhere:
+  /// the same bits as the Swift loop, and in every row exactly the blocks of its non-zero
+  /// cells marked (the definition of the block bits).
+  @Test func narrowStepsMarkTheirBlocksAcrossWords() {
+    if !avx2 { return }  // this CPU only runs the Swift loop
+    var crossed = 0
+    for cell in [2, 3, 4, 62, 63, 127, 251, 253, 254, 255, 256, 257, 258] {
+      for fraction in [0.1, 0.4, 0.55] {
+        var swift = Window(width: 300, rows: 9)
+        var avx = swift
+        let x = Double(swift.x0 + cell) + fraction, top = Double(swift.y0) - 2, bottom = Double(swift.y0 + 9) + 2
+        let points = [x, top, x + 0.2, bottom, x + 0.35, bottom, x + 0.1, top]
+        swift.add(points, sign: 1, useAVX2: false)
+        avx.add(points, sign: 1, useAVX2: true)
+        #expect(swift.cells.map(\.bitPattern) == avx.cells.map(\.bitPattern) && swift.bits == avx.bits, "cell \(cell) + \(fraction)")
+        var expected = [UInt64](repeating: 0, count: avx.bits.count)
+        for y in 0..<avx.rows {
+          for i in 0..<avx.stride where avx.cells[y * avx.stride + i] != 0 {
+            expected[y * avx.wordsPerRow + (i >> 8)] |= 1 << UInt64((i >> 2) & 63)
+          }
+          if avx.bits[y * avx.wordsPerRow] >> 63 == 1 && avx.bits[y * avx.wordsPerRow + 1] & 1 == 1 { crossed += 1 }
+        }
+        #expect(avx.bits == expected, "cell \(cell) + \(fraction)")
+      }
+    }
+    #expect(crossed > 0)  // some rows had their two cells on either side of a word's end
+  }
+
   /// The fused AVX2 resolve-and-blend against the Swift resolve and blend loops: the same
   /// bytes in every pixel (the pixels right of the window, in each row's margin, untouched),
   /// and cells and bits left zeroed. The windows' widths end inside a block and on one; the
