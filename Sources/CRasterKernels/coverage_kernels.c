@@ -1,8 +1,9 @@
 // See include/coverage_kernels.h. The accumulation mirrors the Swift method of the same name
 // (in camel case) in Coverage.swift line for line, but for cell_line's row loop, which is cut
 // into a first row, whole rows and a last row (the same operations on the same values in
-// each row); keep them in step (AccumulationKernels, in RasterTests, compares every cell's bits). The fused resolve gives the bytes of
-// Accumulator.resolve with a plain color's Paint (AccumulationKernels compares them too).
+// each row); keep them in step (AccumulationKernels, in RasterTests, compares every cell's
+// bits). The fused resolve gives the bytes of Accumulator.resolve with a plain color's Paint
+// (AccumulationKernels compares them too).
 #include "raster_kernels.h"
 
 void flipbook_outline_rows(const double *p, long n, double *rows) {
