@@ -215,6 +215,9 @@ func isStrictlyTurningQuad(_ p: UnsafePointer<Double>) -> Bool {
 /// (quadrant steps add up to 4). Then every ray from c crosses the polygon exactly once, so
 /// it is simple, winds ±1 inside and 0 outside, and the plain accumulation is exact under
 /// both fill rules. False for anything else (conservative; linear time, no allocation).
+///
+/// `StarCertificate.init` repeats the centroid's loop operation for operation (its proof is
+/// about the centroid computed here): a change to one must be made to the other.
 func isStarShaped(_ p: UnsafePointer<Double>, count n: Int) -> Bool {
   if n < 3 { return false }
   // Area centroid (shoelace), relative to the first point for accuracy.
