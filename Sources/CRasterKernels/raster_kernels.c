@@ -246,24 +246,35 @@ AVX2 static inline void glyph_constants(uint32_t packed, __m256i *cLo, __m256i *
   *cA = _mm256_set1_epi16((short)(a * 257));
 }
 
-/// The masks lie all over the cache: the first rows of the one two draws on are fetched while
-/// this one blends.
-AVX2 static inline void prefetch_draw(const flipbook_glyph_draw *draws, long k, long count) {
-  if (k + 2 >= count) return;
-  const flipbook_glyph_draw *next = &draws[k + 2];
-  const char *m = (const char *)next->coverage;
-  long bytes = (long)next->stride * next->height;
-  for (long o = 0; o < bytes && o < 512; o += 64) _mm_prefetch(m + o, _MM_HINT_T0);
+/// The masks lie all over the cache: the rows from the band's top (`top`) of the mask PF_AHEAD
+/// draws on (in this run or the next ones) are fetched while this one blends.
+#ifndef PF_AHEAD
+#define PF_AHEAD 4
+#endif
+#ifndef PF_LIMIT
+#define PF_LIMIT 1024
+#endif
+AVX2 static inline void prefetch_draw(const flipbook_glyph_draw *draws, long k, long ahead, long top) {
+  if (k + PF_AHEAD >= ahead) return;
+  const flipbook_glyph_draw *next = &draws[k + PF_AHEAD];
+  long dy = next->y, stride = next->stride;
+  long r0 = dy > top ? dy : top, r1 = dy + next->height;
+  if (r1 <= r0) return;
+  const char *m = (const char *)next->coverage + (r0 - dy) * stride;
+  long bytes = (r1 - r0) * stride;
+  if (bytes > PF_LIMIT) bytes = PF_LIMIT;
+  for (long o = 0; o < bytes; o += 64) _mm_prefetch(m + o, _MM_HINT_T0);
+  _mm_prefetch(m + bytes - 1, _MM_HINT_T0);
 }
 
 AVX2 void flipbook_blend_glyphs_avx2(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed) {
   __m256i cLo, cHi, cA;
   glyph_constants(packed, &cLo, &cHi, &cA);
   long rowBytes = bufferWidth * 4, rowEnd = baseX0 + bufferWidth;
   for (long k = 0; k < count; k++) {
-    prefetch_draw(draws, k, count);
+    prefetch_draw(draws, k, ahead, baseY0);
     blend_glyph((uint8_t *)base, baseX0, baseY0, rowBytes, rowEnd, x0, y0, x1, y1, &draws[k], cLo, cHi, cA);
   }
 }
@@ -342,12 +353,12 @@ AVX512 static inline void blend_glyph512(
 
 AVX512 void flipbook_blend_glyphs_avx512(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed) {
   __m256i cLo, cHi, cA;
   glyph_constants(packed, &cLo, &cHi, &cA);
   long rowBytes = bufferWidth * 4, rowEnd = baseX0 + bufferWidth;
   for (long k = 0; k < count; k++) {
-    prefetch_draw(draws, k, count);
+    prefetch_draw(draws, k, ahead, baseY0);
     blend_glyph512((uint8_t *)base, baseX0, baseY0, rowBytes, rowEnd, x0, y0, x1, y1, &draws[k], cLo, cHi, cA);
   }
 }
@@ -465,17 +476,17 @@ void flipbook_shadow_row_avx2(
 
 void flipbook_blend_glyphs_avx2(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed) {
   (void)base; (void)baseX0; (void)baseY0; (void)bufferWidth; (void)x0; (void)y0; (void)x1; (void)y1; (void)draws;
-  (void)count; (void)packed;
+  (void)count; (void)ahead; (void)packed;
 }
 void flipbook_fill_avx2(void *dst, long count, uint32_t packed) { (void)dst; (void)count; (void)packed; }
 bool flipbook_avx512_available(void) { return false; }
 void flipbook_blend_glyphs_avx512(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed) {
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed) {
   (void)base; (void)baseX0; (void)baseY0; (void)bufferWidth; (void)x0; (void)y0; (void)x1; (void)y1; (void)draws;
-  (void)count; (void)packed;
+  (void)count; (void)ahead; (void)packed;
 }
 
 #endif

@@ -58,9 +58,9 @@ package func blendGlyphRows(
       coverage: coverage, x: 0, y: 0, width: Int32(width), height: Int32(height), stride: Int32(stride))
     let columns = rowBytes &>> 2
     if kernel == .avx512 {
-      flipbook_blend_glyphs_avx512(dst, 0, 0, columns, 0, 0, width, height, &draw, 1, color.packed)
+      flipbook_blend_glyphs_avx512(dst, 0, 0, columns, 0, 0, width, height, &draw, 1, 1, color.packed)
     } else {
-      flipbook_blend_glyphs_avx2(dst, 0, 0, columns, 0, 0, width, height, &draw, 1, color.packed)
+      flipbook_blend_glyphs_avx2(dst, 0, 0, columns, 0, 0, width, height, &draw, 1, 1, color.packed)
     }
     return
   }

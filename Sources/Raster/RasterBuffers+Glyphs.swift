@@ -234,19 +234,6 @@ extension RasterBuffers {
     return true
   }
 
-  /// Asks for the glyphs of `run`, to be prepared after the next one (`prepareGlyphs` reads
-  /// them): each run's glyphs lie in their own array, away from the cache.
-  func prefetchGlyphs(_ run: GlyphRun) {
-    run.glyphs.withUnsafeBytes { b in
-      guard let base = b.baseAddress else { return }
-      var o = 0
-      while o < b.count {
-        flipbook_prefetch(base + o)
-        o &+= 64
-      }
-    }
-  }
-
   /// A glyph's pen in pixels, rounded to quarters (qx = Int.min: not drawn), and its key.
   struct GlyphPen {
     var x: Double, y: Double
@@ -271,11 +258,11 @@ extension RasterBuffers {
         if wide {
           flipbook_blend_glyphs_avx512(
             target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, first, op.c1 &- op.c0,
-            paint.color.packed)
+            draws.count &- op.c0, paint.color.packed)
         } else {
           flipbook_blend_glyphs_avx2(
             target.base, target.x0, target.y0, target.width, op.x0, wy0, op.x1, wy1, first, op.c1 &- op.c0,
-            paint.color.packed)
+            draws.count &- op.c0, paint.color.packed)
         }
       }
       return

@@ -137,6 +137,8 @@ final class RasterBuffers {
 
   /// What the last frame drew into, so that the next one into its pixels clears only that.
   let clearMap = ClearMap()
+  /// The top-level commands each band runs.
+  private var bandLists = BandLists()
 
   /// Bytes of pixels per band.
   static let bandBytes = 512 * 1024
@@ -263,14 +265,16 @@ final class RasterBuffers {
     clearMap.mark(commands)
 
     let bandRows = hasEffects ? h : bandRows
-    var by0 = 0
+    bandLists.build(commands, height: h, bandRows: bandRows)
+    var by0 = 0, band = 0
     while by0 < h {
       let by1 = min(by0 &+ bandRows, h)
       let bandBase = base + by0 &* w &* 4
       clearMap.clear(base, rows: by0, by1)
       var target = Target(base: bandBase, width: w, y0: by0, y1: by1)
-      _ = run(from: 0, into: &target, depth: 0)
+      runTopLevel(bandLists.ops(of: band), into: &target)
       by0 = by1
+      band &+= 1
     }
     if sweepScratch.exceeded {
       // The sweep ran out of work: the frame is over the limit, and shows only its background.
@@ -289,6 +293,24 @@ final class RasterBuffers {
       swept &+= op.c1 &- cs
     }
     return (plain, swept)
+  }
+
+  /// Executes the top-level commands `ops` (a band's list, `BandLists`) into `target`, as
+  /// `run(from: 0, …)` would (it passes over the others).
+  private func runTopLevel(_ ops: ArraySlice<Int32>, into target: inout Target) {
+    for k in ops {
+      let i = Int(k)
+      let op = commands[i]
+      switch op.kind {
+      case .path: drawPath(op, into: &target)
+      case .rect: fillRect(op, into: &target)
+      case .aliasedPath: drawAliased(op, into: &target)
+      case .glyphs: drawGlyphs(op, into: &target)
+      case .beginLayer: _ = runLayer(i, op, into: &target, depth: 0)
+      case .beginEffect: _ = runEffect(i, op, into: &target, depth: 0)
+      case .endLayer: return
+      }
+    }
   }
 
   /// Executes commands from `start` into `target` (one band) until the end or an unmatched
@@ -950,9 +972,11 @@ final class RasterBuffers {
           preparedEpoch = nextPensEpoch
         }
         nextPensReady = false
+        // And the display list's memory further ahead (DisplayItem+Prefetch.swift).
+        items.prefetchPayload(i &+ 4)
         if i &+ 1 < n, case .glyphs(let next) = items[i &+ 1] {
           nextPensReady = prepareGlyphs(next)
-          if i &+ 2 < n, case .glyphs(let after) = items[i &+ 2] { prefetchGlyphs(after) }
+          items.prefetchGlyphArray(i &+ 2)
         }
         recordGlyphs(run, width: width, height: height, recorder: &rec, prepared: prepared)
       case .layer(let sub, let opacity, let clip, let effect):

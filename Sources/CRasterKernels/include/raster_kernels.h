@@ -61,7 +61,7 @@ static inline void flipbook_prefetch(const void *p) { __builtin_prefetch(p); }
 /// scalar twin.
 void flipbook_blend_glyphs_avx2(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed);
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed);
 
 /// True when this CPU (and its OS) runs flipbook_blend_glyphs_avx512 and
 /// flipbook_resolve_blend_avx512: AVX-512 F, BW and VL.
@@ -71,7 +71,7 @@ bool flipbook_avx512_available(void);
 /// the same glyph blend, so the same bytes; only where flipbook_avx512_available().
 void flipbook_blend_glyphs_avx512(
     void *base, long baseX0, long baseY0, long bufferWidth, long x0, long y0, long x1, long y1,
-    const flipbook_glyph_draw *draws, long count, uint32_t packed);
+    const flipbook_glyph_draw *draws, long count, long ahead, uint32_t packed);
 
 /// Fills `count` pixels at `dst` with `packed`, 32 bytes a store (FlipbookRaster's
 /// fillPixels: a band's background).
