@@ -46,7 +46,9 @@ static inline void flipbook_prefetch(const void *p) { __builtin_prefetch(p); }
 /// rather than per glyph or row. The buffer's pixel (x, y) is at base + ((y − baseY0) ·
 /// bufferWidth + x − baseX0) · 4; where a mask's row and its padding lie within the buffer's
 /// row the padding is blended too (as coverage 0, which leaves pixels as they are), 8 pixels a
-/// step.
+/// step. `ahead` (≥ count) draws from `draws` on may be read: the masks of those after the
+/// run's (the next runs' in the frame's list) are asked for while the run's last ones blend,
+/// as the run's own are 4 draws before their turn.
 ///
 /// The glyph blend rounds once, not twice as the shapes' blend (flipbook_blend_mask_avx2)
 /// does, with multiplies only (7 per 8 pixels, not 8, and 15 vector operations, not 21). For
