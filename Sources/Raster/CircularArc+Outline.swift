@@ -145,26 +145,17 @@ extension PathRecorder {
       return
     }
     let m = pen.m
-    var p = points + count &* 2
-    var x0 = minX, x1 = maxX, y0 = minY, y1 = maxY
+    var w = pointWriter()
     while i < steps.n {
       let nx = ux * c - uy * s
       uy = ux * s + uy * c
       ux = nx
       let x = cx + rk * ux, y = cy + rk * uy
-      let px = m.x(x, y), py = m.y(x, y)
-      p[0] = px
-      p[1] = py
-      p += 2
-      // `push`'s updates (if px < minX { minX = px } …) as selects.
-      x0 = px < x0 ? px : x0
-      x1 = px > x1 ? px : x1
-      y0 = py < y0 ? py : y0
-      y1 = py > y1 ? py : y1
+      w.put(m.x(x, y), m.y(x, y))
       i &+= 1
     }
     count &+= steps.n &- 1
-    minX = x0; maxX = x1; minY = y0; maxY = y1
+    keepBox(w)
   }
 }
 

@@ -141,21 +141,13 @@ extension PathRecorder {
         // Room for all: written straight into the buffer, the count and the bounding box in
         // locals (the same points, boxes and contours as `moveTo` / `lineTo` / `close`, without
         // their capacity check and memory updates per point).
-        var out = points + count &* 2
+        var w = pointWriter()
         var n = count
-        var x0 = minX, x1 = maxX, y0 = minY, y1 = maxY
         for end in outline.ends {
           contourStart = n
           while i < end {
             let x = p[i &* 2], y = p[i &* 2 &+ 1]
-            let px = a * x + c * y + tx, py = b * x + d * y + ty
-            out[0] = px
-            out[1] = py
-            out += 2
-            x0 = px < x0 ? px : x0
-            x1 = px > x1 ? px : x1
-            y0 = py < y0 ? py : y0
-            y1 = py > y1 ? py : y1
+            w.put(a * x + c * y + tx, b * x + d * y + ty)
             n &+= 1
             i &+= 1
           }
@@ -163,7 +155,7 @@ extension PathRecorder {
           contourStart = n
         }
         count = n
-        minX = x0; maxX = x1; minY = y0; maxY = y1
+        keepBox(w)
         return
       }
       for end in outline.ends {

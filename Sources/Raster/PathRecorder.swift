@@ -87,6 +87,39 @@ struct PathRecorder {
     points = p; capacity = cap
   }
 
+  /// Writes points straight into the buffer from `count` on, with the bounding box in
+  /// locals: for loops that know there is room (no capacity check and no memory update per
+  /// point). The caller advances `count` and hands the box back (`keepBox`).
+  struct PointWriter {
+    var out: UnsafeMutablePointer<Double>
+    var x0: Double, x1: Double, y0: Double, y1: Double
+
+    /// Writes (x, y) and widens the box: `push`'s updates (if x < minX { minX = x } …) as
+    /// selects, so the same values.
+    @inline(__always)
+    mutating func put(_ x: Double, _ y: Double) {
+      out[0] = x
+      out[1] = y
+      out += 2
+      x0 = x < x0 ? x : x0
+      x1 = x > x1 ? x : x1
+      y0 = y < y0 ? y : y0
+      y1 = y > y1 ? y : y1
+    }
+  }
+
+  /// A writer at the end of the points, with the box so far.
+  @inline(__always)
+  func pointWriter() -> PointWriter {
+    PointWriter(out: points + count &* 2, x0: minX, x1: maxX, y0: minY, y1: maxY)
+  }
+
+  /// The box of the points `w` wrote.
+  @inline(__always)
+  mutating func keepBox(_ w: PointWriter) {
+    minX = w.x0; maxX = w.x1; minY = w.y0; maxY = w.y1
+  }
+
   @inline(__always)
   mutating func push(_ x: Double, _ y: Double) {
     if count == capacity { grow() }
